@@ -1,0 +1,5 @@
+//! The urifind command (skeleton).
+fn main() {
+    eprintln!("urifind: not yet");
+    std::process::exit(2);
+}
