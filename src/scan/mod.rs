@@ -613,3 +613,108 @@ impl<'f, R: io::Read> Iterator for Stream<'f, R> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out at most `n` bytes per call.
+    struct Chunked<'a>(&'a [u8], usize);
+
+    impl io::Read for Chunked<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(self.1).min(out.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    const TEXTS: &[&str] = &[
+        "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
+         but you can probably pick it up from <ftp://ds.internic.\n\
+         net/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n\
+         ietf/uri/historical.html#WARNING>.\n",
+        "> > <http://www.example.com/long-\n> > page.html>\nhttp://\n  a.example/x \
+         [https://a.example/x](https://b.example/y) URL:http://c.example/",
+        "<URL:\n http://www.example.com/pub/\n file.txt> mailto:a@b.example, \
+         http://a.example/x_(y)). <x-doc:chapter-4> <URL:x-doc:c-3>",
+    ];
+
+    fn slice_items(f: &Finder, t: &[u8]) -> Vec<Item<'static>> {
+        f.items(t)
+            .map(|i| match i {
+                Item::Match(m) => Item::Match(m.into_owned()),
+                Item::Rejected(r) => Item::Rejected(r),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn stream_equals_slice_for_every_chunk_size() {
+        let f = Finder::builder().rejected(true).abbrev(true).build();
+        for t in TEXTS {
+            let want = slice_items(&f, t.as_bytes());
+            assert!(!want.is_empty());
+            for n in 1..=9 {
+                let got: Vec<_> = f
+                    .stream(Chunked(t.as_bytes(), n))
+                    .map(|i| i.unwrap())
+                    .collect();
+                assert_eq!(got, want, "chunk size {n}\n{t}");
+            }
+        }
+    }
+
+    #[test]
+    fn appendix_e_example() {
+        let f = Finder::new();
+        let got: Vec<_> =
+            f.find_iter(TEXTS[0].as_bytes()).map(|m| m.uri().to_vec()).collect();
+        assert_eq!(
+            got,
+            [
+                &b"http://www.w3.org/Addressing/"[..],
+                b"ftp://ds.internic.net/rfc/",
+                b"http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+            ]
+        );
+    }
+
+    #[test]
+    fn offsets_point_at_the_text() {
+        let f = Finder::new();
+        let t = TEXTS[1].as_bytes();
+        for m in f.find_iter(t) {
+            let u = m.uri();
+            assert_eq!(t[m.uri_span().start], u[0]);
+            assert_eq!(t[m.uri_span().end - 1], u[u.len() - 1]);
+            assert!(m.span().start <= m.uri_span().start);
+            assert!(m.uri_span().end <= m.span().end);
+        }
+    }
+
+    #[test]
+    fn hyphen_alternative() {
+        let f = Finder::new();
+        let m = f.find_iter(b"<http://a.example/read-\n me.txt>").next().unwrap();
+        assert_eq!(m.uri(), b"http://a.example/read-me.txt");
+        assert_eq!(m.without_hyphen(), Some(&b"http://a.example/readme.txt"[..]));
+    }
+
+    #[test]
+    fn stream_positions() {
+        let f = Finder::new();
+        let t = b"x\r\nsee <http://a.example/\n b> and\nhttp://c.example/";
+        let pos: Vec<_> = f
+            .stream(Chunked(t, 3))
+            .count_lines(true)
+            .map(|i| match i.unwrap() {
+                Item::Match(m) => m.position().unwrap(),
+                Item::Rejected(_) => unreachable!(),
+            })
+            .map(|p| (p.line, p.column))
+            .collect();
+        assert_eq!(pos, [(2, 5), (4, 1)]);
+    }
+}
