@@ -669,8 +669,10 @@ mod tests {
     #[test]
     fn appendix_e_example() {
         let f = Finder::new();
-        let got: Vec<_> =
-            f.find_iter(TEXTS[0].as_bytes()).map(|m| m.uri().to_vec()).collect();
+        let got: Vec<_> = f
+            .find_iter(TEXTS[0].as_bytes())
+            .map(|m| m.uri().to_vec())
+            .collect();
         assert_eq!(
             got,
             [
@@ -697,9 +699,13 @@ mod tests {
     #[test]
     fn hyphen_alternative() {
         let f = Finder::new();
-        let m = f.find_iter(b"<http://a.example/read-\n me.txt>").next().unwrap();
+        let m =
+            f.find_iter(b"<http://a.example/read-\n me.txt>").next().unwrap();
         assert_eq!(m.uri(), b"http://a.example/read-me.txt");
-        assert_eq!(m.without_hyphen(), Some(&b"http://a.example/readme.txt"[..]));
+        assert_eq!(
+            m.without_hyphen(),
+            Some(&b"http://a.example/readme.txt"[..])
+        );
     }
 
     #[test]
@@ -716,5 +722,27 @@ mod tests {
             .map(|p| (p.line, p.column))
             .collect();
         assert_eq!(pos, [(2, 5), (4, 1)]);
+    }
+}
+
+#[cfg(test)]
+mod abbrev_tests {
+    use super::*;
+
+    #[test]
+    fn abbreviated_uris() {
+        let f = Finder::builder().abbrev(true).build();
+        let t = b"See www.w3.org/Addressing/, ftp.example.org/pub and \
+                  http://www.example.com/ or me@www.example.net. WWW.X.ORG:";
+        let got: Vec<(Vec<u8>, Context)> =
+            f.find_iter(t).map(|m| (m.uri().to_vec(), m.context())).collect();
+        let want: Vec<(Vec<u8>, Context)> = vec![
+            (b"http://www.w3.org/Addressing/".to_vec(), Context::Abbreviated),
+            (b"ftp://ftp.example.org/pub".to_vec(), Context::Abbreviated),
+            (b"http://www.example.com/".to_vec(), Context::Bare),
+            (b"http://WWW.X.ORG".to_vec(), Context::Abbreviated),
+        ];
+        assert_eq!(got, want);
+        assert_eq!(Finder::new().find_iter(b"www.w3.org/x").count(), 0);
     }
 }
