@@ -589,14 +589,22 @@ pub fn normalize(uri: &[u8]) -> Vec<u8> {
             normalize_escapes(u, false, &mut out);
             out.push(b'@');
         }
-        normalize_escapes(c.host.unwrap_or_default(), true, &mut out);
+        let host = c.host.unwrap_or_default();
+        normalize_escapes(host, true, &mut out);
         if let Some(p) = c.port {
             let mut port = Vec::with_capacity(p.len());
             normalize_escapes(p, false, &mut port);
             let default = c.scheme.and_then(default_port);
-            if !port.is_empty()
-                && !default.is_some_and(|d| same_port(&port, d))
-            {
+            let elide = port.is_empty()
+                || default.is_some_and(|d| same_port(&port, d));
+            // Not a URI, but keep the result stable: if the host itself
+            // holds a ':' (outside an IPv6 literal), dropping the port
+            // would make that ':' the port separator on the next split.
+            let after_bracket = match host.iter().rposition(|&b| b == b']') {
+                Some(i) => &host[i..],
+                None => host,
+            };
+            if !elide || after_bracket.contains(&b':') {
                 out.push(b':');
                 out.extend_from_slice(&port);
             }
