@@ -292,6 +292,12 @@ fn is_scheme(s: &[u8]) -> bool {
 ///   current document" (section 4.2, C.2), so it gives the base without
 ///   its fragment: the base itself in the usual case where it has none.
 /// * A fragment on the base is never inherited.
+/// * Nothing is normalized: case, escapes and ports are copied as written.
+///
+/// The draft's recomposition is followed literally, so a merged path that
+/// starts with `//` under a base without authority (`b/..///x` against
+/// `foo:a`) is written as `foo://x`, which Appendix B would read back with
+/// an authority; the draft has no rule against this.
 ///
 /// # Errors
 ///
@@ -379,6 +385,12 @@ pub fn resolve(
 /// one leaves the `/` before that segment). The empty string before the
 /// leading `/` of an absolute buffer is not a segment, so `..` never
 /// climbs over the root and is kept (step 7, "retaining").
+///
+/// Whether the buffer is rooted is decided once, before step 3: in the
+/// relative buffer `a/..//..` (from the degenerate base path `a/..//`),
+/// removing `a/../` leaves `/..`, whose first, empty, segment is still a
+/// segment, so the result is the empty path. Rewriting the string anew at
+/// each step would read that `/` as a root and keep `/..`.
 fn merge(base: &[u8], rel: &[u8]) -> Vec<u8> {
     // Step 1: all but the last segment of the base path, or "/" for an
     // empty base path. Step 2: append the reference's path.
