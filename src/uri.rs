@@ -1,5 +1,7 @@
 //! The URI model: components (Appendix B), relative resolution (section
-//! 5.2) and normalization (section 6).
+//! 5.2, [`resolve`]) and normalization and equivalence (sections 6 and
+//! 2.4.2, [`normalize`], [`equivalent`]), all of
+//! draft-fielding-uri-rfc2396bis-00 and all on arbitrary bytes.
 //!
 //! Nothing here validates: [`crate::grammar::Validator`] does, and hands
 //! out [`Components`] for the strings it accepts.
