@@ -967,9 +967,9 @@ fn host_only(hp: &[u8]) -> bool {
             None => (hp, &hp[hp.len()..]),
         }
     };
-    if !port.is_empty()
-        && !(port[0] == b':' && port[1..].iter().all(u8::is_ascii_digit))
-    {
+    let port_ok = port.is_empty()
+        || (port[0] == b':' && port[1..].iter().all(u8::is_ascii_digit));
+    if !port_ok {
         return false;
     }
     if host.first() == Some(&b'[') {
@@ -986,24 +986,6 @@ fn host_only(hp: &[u8]) -> bool {
             && l[0] != b'-'
             && l[l.len() - 1] != b'-'
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::host_only;
-
-    #[test]
-    fn hosts() {
-        for h in
-            ["www.ietf.org", "192.168.1.1", "[::1]", "a.example:8080", "a.b."]
-        {
-            assert!(host_only(h.as_bytes()), "{h}");
-        }
-        for h in ["Makes", "and", "format", "", "a..b", "-a.b", "[]", "a.b:x"]
-        {
-            assert!(!host_only(h.as_bytes()), "{h}");
-        }
-    }
 }
 
 /// What a stream saves before a trial decision.
@@ -1032,5 +1014,23 @@ impl Engine<'_> {
         self.queue.truncate(c.queued);
         self.abbrev_next = c.abbrev_next;
         self.abbrev_clear = c.abbrev_clear;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::host_only;
+
+    #[test]
+    fn hosts() {
+        for h in
+            ["www.ietf.org", "192.168.1.1", "[::1]", "a.example:8080", "a.b."]
+        {
+            assert!(host_only(h.as_bytes()), "{h}");
+        }
+        for h in ["Makes", "and", "format", "", "a..b", "-a.b", "[]", "a.b:x"]
+        {
+            assert!(!host_only(h.as_bytes()), "{h}");
+        }
     }
 }
