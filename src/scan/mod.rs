@@ -95,7 +95,7 @@ impl<'h> Match<'h> {
         self.without_hyphen.as_deref()
     }
     /// The line and column of the span's start, when the stream was asked
-    /// to count lines ([`Stream::count_lines`]).
+    /// to count lines ([`Stream::count_lines`], [`Items::count_lines`]).
     pub fn position(&self) -> Option<Position> {
         self.position
     }
@@ -144,7 +144,7 @@ impl Rejected {
     pub fn context(&self) -> Context {
         self.context
     }
-    /// Line and column of the span's start (streams counting lines only).
+    /// Line and column of the span's start, when lines are counted.
     pub fn position(&self) -> Option<Position> {
         self.position
     }
@@ -331,7 +331,7 @@ impl Finder {
     /// assert!(matches!(&items[1], Item::Match(m) if m.uri() == b"http://a.example/"));
     /// ```
     pub fn items<'f, 'h>(&'f self, hay: &'h [u8]) -> Items<'f, 'h> {
-        Items { hay, eng: self.engine(), done: false }
+        Items { hay, eng: self.engine(), done: false, lines: None }
     }
 
     /// Scans a reader in bounded memory: the same items, at the same
@@ -358,6 +358,7 @@ impl Finder {
             eng: self.engine(),
             rdr,
             buf: Vec::new(),
+            len: 0,
             base: 0,
             eof: false,
             done: false,
@@ -423,6 +424,27 @@ pub struct Items<'f, 'h> {
     hay: &'h [u8],
     eng: Engine<'f>,
     done: bool,
+    lines: Option<Lines>,
+}
+
+impl<'f, 'h> Items<'f, 'h> {
+    /// Count lines so that items carry a [`Position`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::scan::Item;
+    ///
+    /// let f = urifind::Finder::new();
+    /// let it = f.items(b"a\nb http://a.example/\n").count_lines(true).next();
+    /// let Some(Item::Match(m)) = it else { panic!() };
+    /// let p = m.position().unwrap();
+    /// assert_eq!((p.line, p.column), (2, 3));
+    /// ```
+    pub fn count_lines(mut self, yes: bool) -> Self {
+        self.lines = yes.then(Lines::new);
+        self
+    }
 }
 
 impl<'f, 'h> Iterator for Items<'f, 'h> {
@@ -430,9 +452,21 @@ impl<'f, 'h> Iterator for Items<'f, 'h> {
     fn next(&mut self) -> Option<Item<'h>> {
         loop {
             if let Some(o) = self.eng.queue.pop_front() {
+                let hay = self.hay;
+                let mut pos = |at: usize| {
+                    self.lines.as_mut().map(|l| l.advance(hay, 0, at))
+                };
                 return Some(match o {
-                    Out::Match(f) => Item::Match(materialize(f, self.hay, 0)),
-                    Out::Rejected(r) => Item::Rejected(r),
+                    Out::Match(f) => {
+                        let p = pos(f.span.start);
+                        let mut m = materialize(f, hay, 0);
+                        m.position = p;
+                        Item::Match(m)
+                    }
+                    Out::Rejected(mut r) => {
+                        r.position = pos(r.span.start);
+                        Item::Rejected(r)
+                    }
                 });
             }
             if self.done {
@@ -452,13 +486,47 @@ impl<'f, 'h> Iterator for Items<'f, 'h> {
 /// How many bytes a stream asks its reader for at once.
 const READ_SIZE: usize = 256 * 1024;
 
-/// Line counting for streams: the line of absolute offset `at` and the
-/// start of that line.
+/// Line counting: the line of absolute offset `at` and the start of
+/// that line. Items come almost in order, so counting moves forward over
+/// the bytes between them (and back for the rare item that starts before
+/// the previous one: a rejected bracket, then a match inside it).
 #[derive(Clone, Copy, Debug)]
 struct Lines {
     at: usize,
     line: u64,
     line_start: usize,
+}
+
+impl Lines {
+    fn new() -> Lines {
+        Lines { at: 0, line: 1, line_start: 0 }
+    }
+
+    /// Moves to absolute offset `to`; `buf` holds the input from
+    /// absolute `base` and covers both `self.at` and `to`.
+    fn advance(&mut self, buf: &[u8], base: usize, to: usize) -> Position {
+        if to >= self.at {
+            let seg = &buf[self.at - base..to - base];
+            let n = memchr::memchr_iter(b'\n', seg).count() as u64;
+            if let Some(i) = memchr::memrchr(b'\n', seg) {
+                self.line += n;
+                self.line_start = self.at + i + 1;
+            }
+            self.at = to;
+            Position {
+                line: self.line,
+                column: (to - self.line_start) as u64 + 1,
+            }
+        } else {
+            let seg = &buf[to - base..self.at - base];
+            let n = memchr::memchr_iter(b'\n', seg).count() as u64;
+            let ls = match memchr::memrchr(b'\n', &buf[..to - base]) {
+                Some(i) => base + i + 1,
+                None => self.line_start.min(to),
+            };
+            Position { line: self.line - n, column: (to - ls) as u64 + 1 }
+        }
+    }
 }
 
 /// Iterator over the items in a stream; see [`Finder::stream`].
@@ -468,7 +536,9 @@ struct Lines {
 pub struct Stream<'f, R> {
     eng: Engine<'f>,
     rdr: R,
+    /// `buf[..len]` holds the input from absolute offset `base`.
     buf: Vec<u8>,
+    len: usize,
     base: usize,
     eof: bool,
     done: bool,
@@ -489,67 +559,41 @@ impl<'f, R: io::Read> Stream<'f, R> {
     /// assert_eq!((p.line, p.column), (2, 3));
     /// ```
     pub fn count_lines(mut self, yes: bool) -> Self {
-        self.lines = yes.then_some(Lines { at: 0, line: 1, line_start: 0 });
+        self.lines = yes.then(Lines::new);
         self
     }
 
-    /// Advances the line count to absolute offset `to` (within `buf`).
+    /// The position of absolute offset `to` (within the buffer).
     fn count_to(&mut self, to: usize) -> Option<Position> {
-        let l = self.lines.as_mut()?;
-        if to >= l.at {
-            let seg = &self.buf[l.at - self.base..to - self.base];
-            let n = memchr::memchr_iter(b'\n', seg).count() as u64;
-            if n > 0 {
-                l.line += n;
-                l.line_start = l.at + memchr::memrchr(b'\n', seg).unwrap() + 1;
-            }
-            l.at = to;
-            Some(Position {
-                line: l.line,
-                column: (to - l.line_start) as u64 + 1,
-            })
-        } else {
-            // An item that starts before the previous one (a rejected
-            // bracket, then a match inside it): count back.
-            let seg = &self.buf[to - self.base..l.at - self.base];
-            let n = memchr::memchr_iter(b'\n', seg).count() as u64;
-            let line = l.line - n;
-            let ls = match memchr::memrchr(b'\n', &self.buf[..to - self.base])
-            {
-                Some(i) => self.base + i + 1,
-                None => l.line_start.min(to),
-            };
-            Some(Position { line, column: (to - ls) as u64 + 1 })
-        }
+        let base = self.base;
+        let buf = &self.buf[..self.len];
+        self.lines.as_mut().map(|l| l.advance(buf, base, to))
     }
 
     /// Drops what the engine can no longer need and reads more.
     fn refill(&mut self) -> io::Result<()> {
         let keep =
             self.eng.pos.saturating_sub(self.eng.limits.behind).max(self.base);
-        if keep > self.base && (keep - self.base) * 2 >= self.buf.len() {
+        if keep > self.base && (keep - self.base) * 2 >= self.len {
             if self.lines.is_some() {
                 self.count_to(keep);
             }
-            self.buf.drain(..keep - self.base);
+            self.buf.copy_within(keep - self.base..self.len, 0);
+            self.len -= keep - self.base;
             self.base = keep;
         }
-        let len = self.buf.len();
-        self.buf.resize(len + READ_SIZE, 0);
+        if self.buf.len() < self.len + READ_SIZE {
+            self.buf.resize(self.len + READ_SIZE, 0);
+        }
         loop {
-            match self.rdr.read(&mut self.buf[len..]) {
+            match self.rdr.read(&mut self.buf[self.len..]) {
                 Ok(n) => {
-                    self.buf.truncate(len + n);
-                    if n == 0 {
-                        self.eof = true;
-                    }
+                    self.len += n;
+                    self.eof = n == 0;
                     return Ok(());
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    self.buf.truncate(len);
-                    return Err(e);
-                }
+                Err(e) => return Err(e),
             }
         }
     }
@@ -558,7 +602,8 @@ impl<'f, R: io::Read> Stream<'f, R> {
         match o {
             Out::Match(f) => {
                 let start = f.span.start;
-                let mut m = materialize(f, &self.buf, self.base).into_owned();
+                let mut m = materialize(f, &self.buf[..self.len], self.base)
+                    .into_owned();
                 m.position = self.count_to(start);
                 Item::Match(m)
             }
@@ -580,11 +625,12 @@ impl<'f, R: io::Read> Iterator for Stream<'f, R> {
             if self.done {
                 return None;
             }
-            let end = self.base + self.buf.len();
-            match self.eng.next_trigger(&self.buf, self.base, self.eof) {
+            let buf = &self.buf[..self.len];
+            let end = self.base + buf.len();
+            match self.eng.next_trigger(buf, self.base, self.eof) {
                 Some((t, abbrev)) => {
                     if self.eof || t + self.eng.limits.ahead <= end {
-                        let vw = window(&self.buf, self.base, t, &self.eng);
+                        let vw = window(buf, self.base, t, &self.eng);
                         self.eng.trigger(vw, t, abbrev);
                         continue;
                     }
@@ -592,7 +638,7 @@ impl<'f, R: io::Read> Iterator for Stream<'f, R> {
                     // decision needed bytes that have not arrived.
                     let saved = self.eng.checkpoint();
                     self.eng.hit_end = false;
-                    let vw = window(&self.buf, self.base, t, &self.eng);
+                    let vw = window(buf, self.base, t, &self.eng);
                     self.eng.trigger(vw, t, abbrev);
                     if !self.eng.hit_end {
                         continue;
@@ -643,6 +689,7 @@ mod tests {
 
     fn slice_items(f: &Finder, t: &[u8]) -> Vec<Item<'static>> {
         f.items(t)
+            .count_lines(true)
             .map(|i| match i {
                 Item::Match(m) => Item::Match(m.into_owned()),
                 Item::Rejected(r) => Item::Rejected(r),
@@ -659,6 +706,7 @@ mod tests {
             for n in 1..=9 {
                 let got: Vec<_> = f
                     .stream(Chunked(t.as_bytes(), n))
+                    .count_lines(true)
                     .map(|i| i.unwrap())
                     .collect();
                 assert_eq!(got, want, "chunk size {n}\n{t}");
