@@ -82,9 +82,9 @@ pub fn check_validate(data: &[u8]) {
                 Ok(c) => {
                     assert!(
                         lax.is_ok(),
-                        "{g:?} abs={abs} rules={rules} accepts {:?} but \
+                        "{g:?} abs={abs} rules={rules} accepts {} but \
                          the plain validator rejects it",
-                        String::from_utf8_lossy(data)
+                        short(data)
                     );
                     if abs {
                         assert!(c.scheme.is_some(), "absolute without scheme");
@@ -98,8 +98,8 @@ pub fn check_validate(data: &[u8]) {
                 assert_eq!(
                     recompose(&c),
                     data,
-                    "{g:?}: components do not recompose {:?}: {c:?}",
-                    String::from_utf8_lossy(data)
+                    "{g:?}: components do not recompose {}: {c:?}",
+                    short(data)
                 );
                 if let Some(a) = recompose_authority(&c) {
                     assert_eq!(
@@ -122,6 +122,20 @@ pub fn check_validate(data: &[u8]) {
     }
 }
 
+/// At most 300 bytes of `b`, escaped, for messages.
+pub fn short(b: &[u8]) -> String {
+    if b.len() <= 300 {
+        format!("{:?}", String::from_utf8_lossy(b))
+    } else {
+        format!(
+            "{:?}...({} bytes)...{:?}",
+            String::from_utf8_lossy(&b[..150]),
+            b.len(),
+            String::from_utf8_lossy(&b[b.len() - 150..])
+        )
+    }
+}
+
 /// Bytes a reported URI may skip over inside its `uri_span`: whitespace
 /// (line-break rejoining) and `>` (mail quote prefixes).
 fn skippable(b: u8) -> bool {
@@ -132,11 +146,15 @@ fn skippable(b: u8) -> bool {
 pub fn check_match(input: &[u8], m: &Match<'_>, g: Grammar) {
     let (span, us, uri) = (m.span(), m.uri_span(), m.uri());
     let show = || {
+        let lo = span.start.saturating_sub(60);
+        let hi = span.end.saturating_add(60).min(input.len());
         format!(
-            "match {:?} span {span:?} uri_span {us:?} ctx {:?} in {:?}",
-            String::from_utf8_lossy(uri),
+            "match {} span {span:?} uri_span {us:?} ctx {:?} in input \
+             [{lo}..{hi}] of {}: {}",
+            short(uri),
             m.context(),
-            String::from_utf8_lossy(input)
+            input.len(),
+            short(&input[lo..hi])
         )
     };
     assert!(span.start < span.end && span.end <= input.len(), "{}", show());
@@ -192,14 +210,25 @@ pub fn check_match(input: &[u8], m: &Match<'_>, g: Grammar) {
         show()
     );
     if let Some(w) = m.without_hyphen() {
-        let ok = w.len() + 1 == uri.len()
-            && (0..uri.len()).any(|i| {
-                uri[i] == b'-' && uri[..i] == w[..i] && uri[i + 1..] == w[i..]
-            });
+        // the URI less one or more of its hyphens (one per line break)
+        let mut k = 0;
+        for &b in uri {
+            if k < w.len() && w[k] == b {
+                k += 1;
+            } else {
+                assert_eq!(
+                    b,
+                    b'-',
+                    "without_hyphen {} drops more than hyphens: {}",
+                    short(w),
+                    show()
+                );
+            }
+        }
         assert!(
-            ok,
-            "without_hyphen {:?} is not the URI less one hyphen: {}",
-            String::from_utf8_lossy(w),
+            k == w.len() && w.len() < uri.len(),
+            "without_hyphen {} is not the URI less hyphens: {}",
+            short(w),
             show()
         );
     }
@@ -219,9 +248,9 @@ pub fn check_items(input: &[u8], items: &[Item<'_>], g: Grammar) {
                 assert!(
                     m.span().start >= last_match_end,
                     "match {:?} overlaps or precedes the previous one \
-                     (ended at {last_match_end}) in {:?}",
+                     (ended at {last_match_end}) in {}",
                     m.span(),
-                    String::from_utf8_lossy(input)
+                    short(input)
                 );
                 last_match_end = m.span().end;
                 assert!(m.span().start >= last_start, "items out of order");
@@ -238,7 +267,7 @@ pub fn check_items(input: &[u8], items: &[Item<'_>], g: Grammar) {
                     r.offset() <= r.candidate().len(),
                     "fault offset {} past the candidate {:?}",
                     r.offset(),
-                    String::from_utf8_lossy(r.candidate())
+                    short(r.candidate())
                 );
                 assert!(!r.reason().is_empty(), "rejected without reason");
                 assert!(s.start >= last_start, "items out of order");
@@ -319,30 +348,57 @@ pub fn check_stream(
     let unpos = |it: &Item<'_>| -> String {
         match it {
             Item::Match(m) => format!(
-                "M {:?} {:?} {:?} {:?} {:?}",
+                "M {:?} {:?} {} {:?} {:?}",
                 m.span(),
                 m.uri_span(),
-                m.uri(),
+                short(m.uri()),
                 m.context(),
-                m.without_hyphen()
+                m.without_hyphen().map(short)
             ),
             Item::Rejected(r) => format!(
-                "R {:?} {:?} {} {:?} {:?}",
+                "R {:?} {} {} {:?} {:?}",
                 r.span(),
-                r.candidate(),
+                short(r.candidate()),
                 r.offset(),
                 r.reason(),
                 r.context()
             ),
         }
     };
-    let a: Vec<String> = whole.iter().map(unpos).collect();
-    let b: Vec<String> = streamed.iter().map(unpos).collect();
-    assert_eq!(
-        a,
-        b,
-        "stream (reads {sizes:?}) differs from slice on {:?}",
-        String::from_utf8_lossy(input)
-    );
+    let same_item = |x: &Item<'_>, y: &Item<'_>| match (x, y) {
+        (Item::Match(p), Item::Match(q)) => {
+            p.span() == q.span()
+                && p.uri_span() == q.uri_span()
+                && p.uri() == q.uri()
+                && p.context() == q.context()
+                && p.without_hyphen() == q.without_hyphen()
+        }
+        (Item::Rejected(p), Item::Rejected(q)) => {
+            p.span() == q.span()
+                && p.candidate() == q.candidate()
+                && p.offset() == q.offset()
+                && p.reason() == q.reason()
+                && p.context() == q.context()
+        }
+        _ => false,
+    };
+    let n = whole.len().max(streamed.len());
+    for i in 0..n {
+        let (x, y) = (whole.get(i), streamed.get(i));
+        let same = match (x, y) {
+            (Some(x), Some(y)) => same_item(x, y),
+            _ => false,
+        };
+        assert!(
+            same,
+            "stream (reads {sizes:?}) differs from slice at item {i} of \
+             {}/{}: slice {:?} stream {:?}, input {}",
+            whole.len(),
+            streamed.len(),
+            x.map(unpos),
+            y.map(unpos),
+            short(input)
+        );
+    }
     whole.len()
 }
