@@ -168,7 +168,7 @@ fn run_dir(dir: &Path) {
     let files = case_files(dir);
     assert!(!files.is_empty(), "{}: no cases", dir.display());
     let mut failures = Vec::new();
-    let mut failed_cases = 0;
+    let mut failed_cases = Vec::new();
     for txt in &files {
         let name = txt.file_stem().unwrap().to_string_lossy().into_owned();
         let exp_path = txt.with_extension("expected");
@@ -177,13 +177,13 @@ fn run_dir(dir: &Path) {
             Ok(data) => parse_expected(&data),
             Err(e) => {
                 failures.push(format!("{name}: {}: {e}", exp_path.display()));
-                failed_cases += 1;
+                failed_cases.push(name);
                 continue;
             }
         };
         let problems = check_one(&name, &input, &expected);
         if !problems.is_empty() {
-            failed_cases += 1;
+            failed_cases.push(name);
             failures.extend(problems);
         }
     }
@@ -193,9 +193,11 @@ fn run_dir(dir: &Path) {
             writeln!(report, "{f}").unwrap();
         }
         panic!(
-            "{}: {failed_cases} of {} cases failed:\n{report}",
+            "{}: {} of {} cases failed:\n{report}\nfailed cases: {}",
             dir.display(),
-            files.len()
+            failed_cases.len(),
+            files.len(),
+            failed_cases.join(" ")
         );
     }
 }
