@@ -1,2 +1,4 @@
 //! Integration tests: one binary, every file a module.
+mod cases;
+mod grammar;
 mod uri;
