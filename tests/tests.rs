@@ -1,4 +1,3 @@
 //! Integration tests: one binary, every file a module.
 mod cases;
-mod grammar;
 mod uri;
