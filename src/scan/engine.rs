@@ -483,7 +483,11 @@ impl<'f> Engine<'f> {
         let mut i = s;
         if cached {
             if rc.ended {
-                return rc.reached - vw.base;
+                let e = rc.reached - vw.base;
+                // What follows the run decides too (a '%', a UTF-8
+                // character): it must be in the window.
+                self.touch(v, e + 3);
+                return e;
             }
             i = rc.reached - vw.base;
             if i >= cap {
