@@ -234,6 +234,18 @@ impl<'f> Engine<'f> {
     fn colon(&mut self, vw: View<'_>, c: usize) {
         let v = vw.v;
         let lo = vw.lo;
+        // Fast path: a URI has at least one byte after `scheme:`, and in
+        // no context can that be a space, a tab or a byte that ends URIs
+        // (a line break may still be rejoined inside brackets). Most
+        // colons in prose end here.
+        self.touch(v, c + 1);
+        match v.get(c + 1) {
+            None => return,
+            Some(&b) if !text::is_uri_byte(b) && b != b'\n' && b != b'\r' => {
+                return
+            }
+            _ => {}
+        }
         // The scheme: the run of scheme characters ending at the colon,
         // from its first letter.
         let mut s = c;
