@@ -58,6 +58,21 @@ fn show(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Shortens long values (some cases hold URIs of tens of kilobytes) so
+/// that failure reports stay readable.
+fn abbreviate<T: std::fmt::Debug>(v: &T) -> String {
+    const MAX: usize = 400;
+    let s = format!("{v:?}");
+    if s.len() <= MAX {
+        return s;
+    }
+    let mut cut = MAX;
+    while !s.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}... ({} bytes)", &s[..cut], s.len())
+}
+
 fn seen(item: &Item<'_>) -> Seen {
     match item {
         Item::Match(m) => Seen::Match {
@@ -104,12 +119,14 @@ fn check_one(name: &str, input: &[u8], expected: &[String]) -> Vec<String> {
     }));
     match got {
         Err(e) => problems.push(format!(
-            "{name}: find_iter panicked: {}\n  expected: {expected:?}",
-            panic_message(e)
+            "{name}: find_iter panicked: {}\n  expected: {}",
+            panic_message(e),
+            abbreviate(&expected)
         )),
         Ok(got) if got != expected => problems.push(format!(
-            "{name}: wrong URIs\n  expected: {expected:?}\n  got:      \
-             {got:?}"
+            "{name}: wrong URIs\n  expected: {}\n  got:      {}",
+            abbreviate(&expected),
+            abbreviate(&got)
         )),
         Ok(_) => {}
     }
@@ -142,10 +159,22 @@ fn check_one(name: &str, input: &[u8], expected: &[String]) -> Vec<String> {
             }
             Ok(Err(e)) => problems
                 .push(format!("{name}: stream (chunk {chunk}) error: {e}")),
-            Ok(Ok(items)) if items != slice => problems.push(format!(
-                "{name}: stream (chunk {chunk}) differs from slice\n  \
-                 slice:  {slice:?}\n  stream: {items:?}"
-            )),
+            Ok(Ok(items)) if items != slice => {
+                // Show the first item where the two runs part ways.
+                let at = slice
+                    .iter()
+                    .zip(&items)
+                    .position(|(a, b)| a != b)
+                    .unwrap_or(slice.len().min(items.len()));
+                problems.push(format!(
+                    "{name}: stream (chunk {chunk}) differs from slice at \
+                     item {at} ({} vs {} items)\n  slice:  {}\n  stream: {}",
+                    slice.len(),
+                    items.len(),
+                    abbreviate(&slice.get(at)),
+                    abbreviate(&items.get(at))
+                ));
+            }
             Ok(Ok(_)) => {}
         }
     }
