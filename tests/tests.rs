@@ -1,2 +1,3 @@
 //! Integration tests: one binary, every file a module.
 mod cases;
+mod uri;
