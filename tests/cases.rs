@@ -130,14 +130,40 @@ fn check_one(name: &str, input: &[u8], expected: &[String]) -> Vec<String> {
         )),
         Ok(_) => {}
     }
+    stream_agrees(name, "", &finder, input, &mut problems);
+    // With rejected candidates reported too, their offsets must also be
+    // the same whichever way the input is fed.
+    let with_rejected = Finder::builder().rejected(true).build();
+    stream_agrees(
+        name,
+        " (rejected on)",
+        &with_rejected,
+        input,
+        &mut problems,
+    );
+    problems
+}
+
+/// Checks that streaming `input` through `finder` at every read size in
+/// [`CHUNK_SIZES`] yields the same items, offsets included, as the slice
+/// path; `mode` labels the finder's options in reports.
+fn stream_agrees(
+    name: &str,
+    mode: &str,
+    finder: &Finder,
+    input: &[u8],
+    problems: &mut Vec<String>,
+) {
     let slice = match catch_unwind(AssertUnwindSafe(|| {
         finder.items(input).map(|i| seen(&i)).collect::<Vec<_>>()
     })) {
         Ok(items) => items,
         Err(e) => {
-            problems
-                .push(format!("{name}: items panicked: {}", panic_message(e)));
-            return problems;
+            problems.push(format!(
+                "{name}{mode}: items panicked: {}",
+                panic_message(e)
+            ));
+            return;
         }
     };
     for &chunk in CHUNK_SIZES {
@@ -151,14 +177,15 @@ fn check_one(name: &str, input: &[u8], expected: &[String]) -> Vec<String> {
         match streamed {
             Err(e) => {
                 problems.push(format!(
-                    "{name}: stream (chunk {chunk}) panicked: {}",
+                    "{name}{mode}: stream (chunk {chunk}) panicked: {}",
                     panic_message(e)
                 ));
                 // The other chunk sizes would panic the same way.
                 break;
             }
-            Ok(Err(e)) => problems
-                .push(format!("{name}: stream (chunk {chunk}) error: {e}")),
+            Ok(Err(e)) => problems.push(format!(
+                "{name}{mode}: stream (chunk {chunk}) error: {e}"
+            )),
             Ok(Ok(items)) if items != slice => {
                 // Show the first item where the two runs part ways.
                 let at = slice
@@ -167,7 +194,7 @@ fn check_one(name: &str, input: &[u8], expected: &[String]) -> Vec<String> {
                     .position(|(a, b)| a != b)
                     .unwrap_or(slice.len().min(items.len()));
                 problems.push(format!(
-                    "{name}: stream (chunk {chunk}) differs from slice at \
+                    "{name}{mode}: stream (chunk {chunk}) differs from slice at \
                      item {at} ({} vs {} items)\n  slice:  {}\n  stream: {}",
                     slice.len(),
                     items.len(),
@@ -178,7 +205,6 @@ fn check_one(name: &str, input: &[u8], expected: &[String]) -> Vec<String> {
             Ok(Ok(_)) => {}
         }
     }
-    problems
 }
 
 /// The `NAME.txt` files of a case directory, sorted.
