@@ -194,8 +194,9 @@ fn stream_agrees(
                     .position(|(a, b)| a != b)
                     .unwrap_or(slice.len().min(items.len()));
                 problems.push(format!(
-                    "{name}{mode}: stream (chunk {chunk}) differs from slice at \
-                     item {at} ({} vs {} items)\n  slice:  {}\n  stream: {}",
+                    "{name}{mode}: stream (chunk {chunk}) differs from \
+                     slice at item {at} ({} vs {} items)\n  slice:  {}\n  \
+                     stream: {}",
                     slice.len(),
                     items.len(),
                     abbreviate(&slice.get(at)),
