@@ -1,13 +1,46 @@
 //! The strict validator: is a byte string a URI reference under a grammar,
 //! and if not, where and why not.
 //!
-//! TEMPORARY SKELETON: the real rules (three grammars, fault messages,
-//! scheme rules) replace this file; only the public API is fixed here.
+//! Three grammars, each its collected BNF read literally:
+//!
+//! * [`Grammar::Rfc2396bis`]: Appendix A of draft-fielding-uri-rfc2396bis-00,
+//!   slips included (`dec-octet`'s `"1" 2*DIGIT` takes `1000`, an IPv6
+//!   literal may end in `:` after `::`, a one-label `hostname` may not end
+//!   in a dot, at most five groups before `::`);
+//! * [`Grammar::Rfc2396`]: RFC 2396 Appendix A (no brackets, `hier_part`
+//!   not empty, no bare `?query` reference);
+//! * [`Grammar::Rfc3986`]: RFC 3986 Appendix A.
+//!
+//! The module is laid out as: [`chars`](self) (byte classes, one table),
+//! `parse` (scheme, path, query, fragment), `authority` (server,
+//! `reg-name`, host names, IPv4, IPv6), `rules` (the scheme rules of
+//! SPEC.md section 2) and [`schemes`] (scheme tables).
+//!
+//! Validation makes one pass over the input, with no allocation and no
+//! backtracking beyond the bounded host checks. An [`Error`] holds an
+//! [`ErrorKind`] and formats its message only when asked.
+//!
+//! # Offsets
+//!
+//! An error's offset is the first byte at which no parse can continue,
+//! with two refinements that make it useful: a bad escape points at its
+//! `%`, and within an authority (whose extent is fixed first, as in
+//! Appendix B) a fault points at the offending byte of the userinfo, host
+//! or port. When the part is [`Part::Path`], [`Part::Query`] or
+//! [`Part::Fragment`], the bytes before the offset are a valid URI
+//! reference whenever the input's scheme and authority are (the scanner
+//! relies on this to cut a bare URI at its first bad byte), with one
+//! exception: under RFC 2396 `scheme:` alone is not valid.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use crate::uri::Components;
 
+mod authority;
+mod chars;
+mod parse;
+mod rules;
 pub mod schemes;
 
 /// The grammar a string is checked against.
@@ -73,15 +106,113 @@ pub enum Part {
     Fragment,
 }
 
+/// What is wrong, without where (see [`Error`] for that).
+///
+/// # Example
+///
+/// ```
+/// use urifind::grammar::{ErrorKind, Grammar, Validator};
+///
+/// let v = Validator::new(Grammar::Rfc3986);
+/// let e = v.validate(b"http://a/b%zz").unwrap_err();
+/// assert_eq!(e.kind(), ErrorKind::Escape);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// `byte` may not stand where it stands; `place` names the rule in
+    /// words ("a path", "a query", "a host name").
+    Char {
+        /// The offending byte.
+        byte: u8,
+        /// Where it stands, in words.
+        place: &'static str,
+    },
+    /// A `%` not followed by two hex digits.
+    Escape,
+    /// An IPv4 octet above 255 (the value saturates at `u64::MAX`).
+    Octet {
+        /// The octet's decimal value.
+        value: u64,
+    },
+    /// An IPv4 octet the grammar's `dec-octet` does not admit for another
+    /// reason than its size (a leading zero, `2000` under rfc2396bis).
+    OctetForm,
+    /// Any other fault, described in words.
+    Other(&'static str),
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ErrorKind::Char { byte, place } => match byte {
+                b' ' => write!(f, "a space is not allowed in {place}"),
+                0x21..=0x7e => {
+                    write!(f, "'{}' is not allowed in {place}", byte as char)
+                }
+                0x80..=0xff => write!(
+                    f,
+                    "non-ASCII byte 0x{byte:02x} is not allowed in {place} \
+                     (percent-encode it)"
+                ),
+                _ => write!(
+                    f,
+                    "control byte 0x{byte:02x} is not allowed in {place}"
+                ),
+            },
+            ErrorKind::Escape => {
+                f.write_str("'%' must be followed by two hex digits")
+            }
+            ErrorKind::Octet { value: u64::MAX } => {
+                f.write_str("octet is out of range in IPv4 address")
+            }
+            ErrorKind::Octet { value } => {
+                write!(f, "octet {value} is out of range in IPv4 address")
+            }
+            ErrorKind::OctetForm => f.write_str(
+                "octet has a form the grammar does not allow in IPv4 address",
+            ),
+            ErrorKind::Other(m) => f.write_str(m),
+        }
+    }
+}
+
 /// Why and where a string is not a valid URI reference.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// # Example
+///
+/// ```
+/// use urifind::grammar::{Grammar, Part, Validator};
+///
+/// let v = Validator::new(Grammar::Rfc2396bis);
+/// let e = v.validate(b"http://a.example/x[1]").unwrap_err();
+/// assert_eq!(e.offset(), 18);
+/// assert_eq!(e.part(), Part::Path);
+/// assert_eq!(e.message(), "'[' is not allowed in a path");
+/// ```
+#[derive(Clone, Debug)]
 pub struct Error {
     offset: usize,
     part: Part,
-    message: String,
+    kind: ErrorKind,
+    message: OnceLock<String>,
 }
 
+impl PartialEq for Error {
+    fn eq(&self, other: &Error) -> bool {
+        self.offset == other.offset
+            && self.part == other.part
+            && self.kind == other.kind
+    }
+}
+
+impl Eq for Error {}
+
 impl Error {
+    pub(crate) fn new(offset: usize, part: Part, kind: ErrorKind) -> Error {
+        Error { offset, part, kind, message: OnceLock::new() }
+    }
+
     /// The 0-based byte offset of the first byte at which no parse can
     /// continue (the length of the input when it ends too early).
     pub fn offset(&self) -> usize {
@@ -93,15 +224,23 @@ impl Error {
         self.part
     }
 
+    /// What is wrong, as a value.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
     /// The fault in words a user understands.
+    ///
+    /// The text is formatted on the first call (validation itself never
+    /// allocates).
     pub fn message(&self) -> &str {
-        &self.message
+        self.message.get_or_init(|| self.kind.to_string())
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        fmt::Display::fmt(&self.kind, f)
     }
 }
 
@@ -117,6 +256,13 @@ impl std::error::Error for Error {}
 /// let v = Validator::new(Grammar::Rfc2396bis).absolute(true);
 /// assert!(v.validate(b"ftp://ftp.is.co.za/rfc/rfc1808.txt").is_ok());
 /// assert!(v.validate(b"../g").is_err());
+///
+/// // The generic grammar takes any reg-name; the scheme rules do not.
+/// let v = Validator::new(Grammar::Rfc2396bis);
+/// assert!(v.validate(b"http://256.1.1.1/").is_ok());
+/// let e = v.scheme_rules(true).validate(b"http://256.1.1.1/").unwrap_err();
+/// assert_eq!(e.message(), "octet 256 is out of range in IPv4 address");
+/// assert_eq!(e.offset(), 7);
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Validator {
@@ -151,27 +297,48 @@ impl Validator {
     }
 
     /// Validates `s`, returning its components or the first fault.
+    ///
+    /// Components follow Appendix B (undefined is `None`, empty is
+    /// `Some(b"")`). When the authority parses as a server
+    /// (`[userinfo "@"] host [":" port]`), `userinfo`, `host` and `port`
+    /// are filled; when only `reg-name` matches, they are `None`. Under
+    /// the scheme rules an accepted IP-based URI always has them.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::grammar::{Grammar, Validator};
+    ///
+    /// let v = Validator::new(Grammar::Rfc2396bis);
+    /// let c = v.validate(b"ftp://anon@[::1]:21/pub?x#y").unwrap();
+    /// assert_eq!(c.userinfo, Some(&b"anon"[..]));
+    /// assert_eq!(c.host, Some(&b"[::1]"[..]));
+    /// assert_eq!(c.port, Some(&b"21"[..]));
+    /// assert_eq!(c.path, b"/pub");
+    ///
+    /// let c = v.validate(b"http://a_b:c/").unwrap(); // a reg-name
+    /// assert_eq!(c.authority, Some(&b"a_b:c"[..]));
+    /// assert_eq!(c.host, None);
+    /// ```
+    #[inline]
     pub fn validate<'a>(&self, s: &'a [u8]) -> Result<Components<'a>, Error> {
-        // TEMPORARY: a crude character check until the real rules land.
-        for (i, &b) in s.iter().enumerate() {
-            let ok = b.is_ascii_alphanumeric()
-                || b"-_.!~*'();/?:@&=+$,#%[]".contains(&b);
-            if !ok {
-                return Err(Error {
-                    offset: i,
-                    part: Part::Path,
-                    message: format!("byte 0x{b:02x} is not allowed"),
-                });
-            }
-        }
-        let c = Components::split(s);
-        if self.absolute && c.scheme.is_none() {
-            return Err(Error {
-                offset: 0,
-                part: Part::Scheme,
-                message: "a scheme is required".into(),
-            });
+        let (mut c, auth_start) =
+            parse::uri_reference(s, self.grammar, self.absolute)?;
+        if self.scheme_rules {
+            rules::check(s, self.grammar, auth_start, &mut c)?;
         }
         Ok(c)
+    }
+
+    /// Whether `s` is valid (the same as `validate(s).is_ok()`).
+    ///
+    /// ```
+    /// use urifind::grammar::Validator;
+    ///
+    /// assert!(Validator::default().is_valid(b"about:"));
+    /// ```
+    #[inline]
+    pub fn is_valid(&self, s: &[u8]) -> bool {
+        self.validate(s).is_ok()
     }
 }

@@ -1,13 +1,11 @@
 //! The one place the command calls the URI model (resolution and
-//! normalization), so that the library's API is used from a single spot.
-//!
-//! TEMPORARY: until `urifind::uri::{resolve, normalize}` land on main,
-//! resolution reports that it is unavailable and normalization returns
-//! its input unchanged.
+//! normalization), so the library's API is used from a single spot.
+
+use urifind::uri::{self, HttpG};
 
 /// The section 6 normal form of a valid URI.
-pub fn normalize(uri: &[u8]) -> Vec<u8> {
-    uri.to_vec()
+pub fn normalize(u: &[u8]) -> Vec<u8> {
+    uri::normalize(u)
 }
 
 /// Resolves `reference` against `base` (section 5.2); `compat` selects
@@ -15,12 +13,12 @@ pub fn normalize(uri: &[u8]) -> Vec<u8> {
 ///
 /// # Errors
 ///
-/// A message when the reference cannot be resolved.
+/// A message when the base cannot be used.
 pub fn resolve(
     base: &[u8],
     reference: &[u8],
     compat: bool,
 ) -> Result<Vec<u8>, String> {
-    let _ = (base, reference, compat);
-    Err("resolution is not available in this build".into())
+    let mode = if compat { HttpG::Compatible } else { HttpG::Strict };
+    uri::resolve(base, reference, mode).map_err(|e| e.to_string())
 }
