@@ -58,6 +58,21 @@ fn show(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Shortens long values (some cases hold URIs of tens of kilobytes) so
+/// that failure reports stay readable.
+fn abbreviate<T: std::fmt::Debug>(v: &T) -> String {
+    const MAX: usize = 400;
+    let s = format!("{v:?}");
+    if s.len() <= MAX {
+        return s;
+    }
+    let mut cut = MAX;
+    while !s.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}... ({} bytes)", &s[..cut], s.len())
+}
+
 fn seen(item: &Item<'_>) -> Seen {
     match item {
         Item::Match(m) => Seen::Match {
@@ -104,23 +119,51 @@ fn check_one(name: &str, input: &[u8], expected: &[String]) -> Vec<String> {
     }));
     match got {
         Err(e) => problems.push(format!(
-            "{name}: find_iter panicked: {}\n  expected: {expected:?}",
-            panic_message(e)
+            "{name}: find_iter panicked: {}\n  expected: {}",
+            panic_message(e),
+            abbreviate(&expected)
         )),
         Ok(got) if got != expected => problems.push(format!(
-            "{name}: wrong URIs\n  expected: {expected:?}\n  got:      \
-             {got:?}"
+            "{name}: wrong URIs\n  expected: {}\n  got:      {}",
+            abbreviate(&expected),
+            abbreviate(&got)
         )),
         Ok(_) => {}
     }
+    stream_agrees(name, "", &finder, input, &mut problems);
+    // With rejected candidates reported too, their offsets must also be
+    // the same whichever way the input is fed.
+    let with_rejected = Finder::builder().rejected(true).build();
+    stream_agrees(
+        name,
+        " (rejected on)",
+        &with_rejected,
+        input,
+        &mut problems,
+    );
+    problems
+}
+
+/// Checks that streaming `input` through `finder` at every read size in
+/// [`CHUNK_SIZES`] yields the same items, offsets included, as the slice
+/// path; `mode` labels the finder's options in reports.
+fn stream_agrees(
+    name: &str,
+    mode: &str,
+    finder: &Finder,
+    input: &[u8],
+    problems: &mut Vec<String>,
+) {
     let slice = match catch_unwind(AssertUnwindSafe(|| {
         finder.items(input).map(|i| seen(&i)).collect::<Vec<_>>()
     })) {
         Ok(items) => items,
         Err(e) => {
-            problems
-                .push(format!("{name}: items panicked: {}", panic_message(e)));
-            return problems;
+            problems.push(format!(
+                "{name}{mode}: items panicked: {}",
+                panic_message(e)
+            ));
+            return;
         }
     };
     for &chunk in CHUNK_SIZES {
@@ -134,22 +177,35 @@ fn check_one(name: &str, input: &[u8], expected: &[String]) -> Vec<String> {
         match streamed {
             Err(e) => {
                 problems.push(format!(
-                    "{name}: stream (chunk {chunk}) panicked: {}",
+                    "{name}{mode}: stream (chunk {chunk}) panicked: {}",
                     panic_message(e)
                 ));
                 // The other chunk sizes would panic the same way.
                 break;
             }
-            Ok(Err(e)) => problems
-                .push(format!("{name}: stream (chunk {chunk}) error: {e}")),
-            Ok(Ok(items)) if items != slice => problems.push(format!(
-                "{name}: stream (chunk {chunk}) differs from slice\n  \
-                 slice:  {slice:?}\n  stream: {items:?}"
+            Ok(Err(e)) => problems.push(format!(
+                "{name}{mode}: stream (chunk {chunk}) error: {e}"
             )),
+            Ok(Ok(items)) if items != slice => {
+                // Show the first item where the two runs part ways.
+                let at = slice
+                    .iter()
+                    .zip(&items)
+                    .position(|(a, b)| a != b)
+                    .unwrap_or(slice.len().min(items.len()));
+                problems.push(format!(
+                    "{name}{mode}: stream (chunk {chunk}) differs from \
+                     slice at item {at} ({} vs {} items)\n  slice:  {}\n  \
+                     stream: {}",
+                    slice.len(),
+                    items.len(),
+                    abbreviate(&slice.get(at)),
+                    abbreviate(&items.get(at))
+                ));
+            }
             Ok(Ok(_)) => {}
         }
     }
-    problems
 }
 
 /// The `NAME.txt` files of a case directory, sorted.

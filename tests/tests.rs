@@ -1,4 +1,5 @@
 //! Integration tests: one binary, every file a module.
 mod cases;
+mod cli;
 mod stream_prop;
 mod uri;

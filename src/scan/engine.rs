@@ -192,10 +192,12 @@ impl<'f> Engine<'f> {
                         self.abbrev_clear = from + m.start();
                     }
                     None => {
-                        self.abbrev_clear = if upto == end && !eof {
-                            end.saturating_sub(3)
+                        // A match may start in the last three bytes and
+                        // end past `upto`: search those again next time.
+                        self.abbrev_clear = if upto == end && eof {
+                            end
                         } else {
-                            upto
+                            upto.saturating_sub(3).max(from)
                         }
                     }
                 }
@@ -234,6 +236,18 @@ impl<'f> Engine<'f> {
     fn colon(&mut self, vw: View<'_>, c: usize) {
         let v = vw.v;
         let lo = vw.lo;
+        // Fast path: a URI has at least one byte after `scheme:`, and in
+        // no context can that be a space, a tab or a byte that ends URIs
+        // (a line break may still be rejoined inside brackets). Most
+        // colons in prose end here.
+        self.touch(v, c + 1);
+        match v.get(c + 1) {
+            None => return,
+            Some(&b) if !text::is_uri_byte(b) && b != b'\n' && b != b'\r' => {
+                return
+            }
+            _ => {}
+        }
         // The scheme: the run of scheme characters ending at the colon,
         // from its first letter.
         let mut s = c;
@@ -931,7 +945,14 @@ impl<'f> Engine<'f> {
                 res = self.check(&self.text[..len], scheme_len, Ctx::Abbrev);
             }
         }
-        if res.is_ok() && len > shift + 4 {
+        // The host must look like one: a name with a dot (Appendix F's
+        // `www.w3.org`), not `www.` alone.
+        let rest = &self.text[shift..len];
+        let auth_end = rest
+            .iter()
+            .position(|&x| matches!(x, b'/' | b'?' | b'#'))
+            .unwrap_or(rest.len());
+        if res.is_ok() && len > shift + 4 && host_only(&rest[..auth_end]) {
             let end = vw.base + w + (len - shift);
             let found = Found {
                 span: vw.base + w..end,

@@ -794,3 +794,55 @@ mod abbrev_tests {
         assert_eq!(Finder::new().find_iter(b"www.w3.org/x").count(), 0);
     }
 }
+
+#[cfg(test)]
+mod regressions {
+    use super::tests_support::*;
+
+    #[test]
+    fn abbrev_after_url_prefix() {
+        for t in [
+            &b"a <URL:<www.#http://a.example"[..],
+            b"http://news:.<URL:<www.[http://",
+        ] {
+            check_stream_equals_slice(t);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests_support {
+    use super::*;
+
+    /// A reader that hands out at most `n` bytes per call.
+    pub struct Chunked<'a>(pub &'a [u8], pub usize);
+
+    impl io::Read for Chunked<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(self.1).min(out.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    pub fn check_stream_equals_slice(t: &[u8]) {
+        let f = Finder::builder().rejected(true).abbrev(true).build();
+        let want: Vec<Item<'static>> = f
+            .items(t)
+            .count_lines(true)
+            .map(|i| match i {
+                Item::Match(m) => Item::Match(m.into_owned()),
+                Item::Rejected(r) => Item::Rejected(r),
+            })
+            .collect();
+        for n in 1..=9 {
+            let got: Vec<_> = f
+                .stream(Chunked(t, n))
+                .count_lines(true)
+                .map(|i| i.unwrap())
+                .collect();
+            assert_eq!(got, want, "chunk size {n}: {:?}", bstr::BStr::new(t));
+        }
+    }
+}
