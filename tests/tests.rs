@@ -1,1 +1,2 @@
 //! Integration tests: one binary, every file a module.
+mod grammar;
