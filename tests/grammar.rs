@@ -424,6 +424,22 @@ proptest! {
         }
     }
 
+    /// RFC 3986 mode agrees with fluent-uri, an independent strict RFC 3986
+    /// parser, on what is a URI reference.
+    #[test]
+    fn rfc3986_agrees_with_fluent_uri(s in uri_bytes()) {
+        let ours = Validator::new(Grammar::Rfc3986).validate(&s);
+        let theirs = std::str::from_utf8(&s)
+            .map_or(false, |t| fluent_uri::UriRef::<&str>::parse(t).is_ok());
+        prop_assert_eq!(
+            ours.is_ok(),
+            theirs,
+            "{:?}: ours {:?}",
+            String::from_utf8_lossy(&s),
+            ours.err().map(|e| e.to_string())
+        );
+    }
+
     /// The scanner's contract: a fault in the path, query or fragment of
     /// a URI whose scheme and authority are fine leaves a valid prefix.
     #[test]

@@ -11,7 +11,7 @@
 //!   not empty, no bare `?query` reference);
 //! * [`Grammar::Rfc3986`]: RFC 3986 Appendix A.
 //!
-//! The module is laid out as: [`chars`](self) (byte classes, one table),
+//! The module is laid out as: `chars` (byte classes, one table),
 //! `parse` (scheme, path, query, fragment), `authority` (server,
 //! `reg-name`, host names, IPv4, IPv6), `rules` (the scheme rules of
 //! SPEC.md section 2) and [`schemes`] (scheme tables).

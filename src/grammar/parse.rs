@@ -46,6 +46,33 @@ use crate::uri::Components;
 
 pub(crate) type Result<T> = std::result::Result<T, Error>;
 
+/// The end of the run of bytes of class `mask` that starts at `i`.
+///
+/// Eight bytes at a time while they all qualify (one branch per eight
+/// bytes: the AND of their classes keeps the bit only if every byte has
+/// it), then byte by byte.
+#[inline(always)]
+pub(crate) fn run(s: &[u8], mut i: usize, mask: u16) -> usize {
+    while let Some(w) = s.get(i..i + 8) {
+        let all = CLASS[w[0] as usize]
+            & CLASS[w[1] as usize]
+            & CLASS[w[2] as usize]
+            & CLASS[w[3] as usize]
+            & CLASS[w[4] as usize]
+            & CLASS[w[5] as usize]
+            & CLASS[w[6] as usize]
+            & CLASS[w[7] as usize];
+        if all & mask == 0 {
+            break;
+        }
+        i += 8;
+    }
+    while i < s.len() && CLASS[s[i] as usize] & mask != 0 {
+        i += 1;
+    }
+    i
+}
+
 /// Scans the bytes of class `mask` and escapes from `i`, returning the
 /// index of the first other byte (or the length), or the fault of a bad
 /// escape (at its `%`).
@@ -58,11 +85,8 @@ pub(crate) fn scan(
 ) -> Result<usize> {
     let n = s.len();
     loop {
-        match s[i..].iter().position(|&b| CLASS[b as usize] & mask == 0) {
-            None => return Ok(n),
-            Some(k) => i += k,
-        }
-        if s[i] != b'%' {
+        i = run(s, i, mask);
+        if i == n || s[i] != b'%' {
             return Ok(i);
         }
         // escaped = "%" HEXDIG HEXDIG
@@ -108,7 +132,7 @@ pub(crate) fn uri_reference(
     // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
     let mut i = 0;
     if n > 0 && s[0].is_ascii_alphabetic() {
-        i = 1 + s[1..].iter().position(|&b| !is(b, SCHEME)).unwrap_or(n - 1);
+        i = run(s, 1, SCHEME);
     }
     let mut p = if i > 0 && i < n && s[i] == b':' {
         c.scheme = Some(&s[..i]);
@@ -175,12 +199,8 @@ fn net_path<'a>(
     auth_start: &mut usize,
 ) -> Result<usize> {
     let a = p + 2;
-    let e = a + s[a..]
-        .iter()
-        .position(|&b| is(b, AUTH_END))
-        .unwrap_or(s.len() - a);
     *auth_start = a;
-    authority::parse(s, a, e, g, c)?;
+    let e = authority::parse(s, a, g, c)?;
     let j = path(s, e)?;
     c.path = &s[e..j];
     Ok(j)

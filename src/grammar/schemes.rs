@@ -451,13 +451,41 @@ pub fn is_registered(scheme: &[u8]) -> bool {
 /// assert!(!urifind::grammar::schemes::is_ip_based(b"file"));
 /// ```
 pub fn is_ip_based(scheme: &[u8]) -> bool {
-    const IP: &[&str] = &[
-        "http", "https", "shttp", "ftp", "ftps", "sftp", "ssh", "telnet",
-        "gopher", "wais", "nntp", "prospero", "ws", "wss", "imap", "imaps",
-        "pop", "ldap", "ldaps", "rtsp", "rtsps", "irc", "ircs", "git", "svn",
-        "rsync",
-    ];
-    IP.iter().any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
+    // The list of SPEC.md section 2, matched on a lower-cased copy (the
+    // scheme rules ask this of every candidate).
+    let mut buf = [0u8; 8];
+    let Some(low) = buf.get_mut(..scheme.len()) else { return false };
+    low.copy_from_slice(scheme);
+    low.make_ascii_lowercase();
+    matches!(
+        &*low,
+        b"http"
+            | b"https"
+            | b"shttp"
+            | b"ftp"
+            | b"ftps"
+            | b"sftp"
+            | b"ssh"
+            | b"telnet"
+            | b"gopher"
+            | b"wais"
+            | b"nntp"
+            | b"prospero"
+            | b"ws"
+            | b"wss"
+            | b"imap"
+            | b"imaps"
+            | b"pop"
+            | b"ldap"
+            | b"ldaps"
+            | b"rtsp"
+            | b"rtsps"
+            | b"irc"
+            | b"ircs"
+            | b"git"
+            | b"svn"
+            | b"rsync"
+    )
 }
 
 /// Whether `scheme` (any case) is one that people write without `//` in
