@@ -40,14 +40,14 @@ use super::chars::{
     is, AUTH_END, FUTURE, LABEL, REG_2396, REG_3986, USERINFO,
 };
 use super::parse::{char_err, scan, Result};
-use super::{Error, ErrorKind, Grammar, Part};
+use super::{ErrorKind, Fault, Grammar, Part};
 use crate::uri::Components;
 
 const A: Part = Part::Authority;
 
 #[cold]
-fn other(i: usize, m: &'static str) -> Error {
-    Error::new(i, A, ErrorKind::Other(m))
+fn other(i: usize, m: &'static str) -> Fault {
+    Fault::new(i, A, ErrorKind::Other(m))
 }
 
 /// Validates the authority that starts at `s[a]` (after `//`), fills its
@@ -208,7 +208,7 @@ fn host_generic(s: &[u8], h: usize, hend: usize, bis: bool) -> Result<()> {
                 other(h + k, "invalid host name")
             })
         }
-        Some(_) => Err(Error::new(h + v4.0, A, v4.1)),
+        Some(_) => Err(Fault::new(h + v4.0, A, v4.1)),
     }
 }
 
@@ -529,7 +529,7 @@ fn ipv6_v4(
         ));
     }
     let rule = if bis { Octets::Bis } else { Octets::Rfc3986 };
-    ipv4(&s[st..b], rule).map_err(|(o, kind)| Error::new(st + o, A, kind))
+    ipv4(&s[st..b], rule).map_err(|(o, kind)| Fault::new(st + o, A, kind))
 }
 
 /// RFC 3986 `authority = [ userinfo "@" ] host [ ":" port ]`, in one

@@ -41,10 +41,10 @@ use super::authority;
 use super::chars::{
     is, AUTH_END, CLASS, PATH, QUERY, SCHEME, SEG_NC, URIC_2396, URIC_BIS,
 };
-use super::{Error, ErrorKind, Grammar, Part};
+use super::{ErrorKind, Fault, Grammar, Part};
 use crate::uri::Components;
 
-pub(crate) type Result<T> = std::result::Result<T, Error>;
+pub(crate) type Result<T> = std::result::Result<T, Fault>;
 
 /// The end of the run of bytes of class `mask` that starts at `i`.
 ///
@@ -96,7 +96,7 @@ pub(crate) fn scan(
         {
             i += 3;
         } else {
-            return Err(Error::new(i, part, ErrorKind::Escape));
+            return Err(Fault::new(i, part, ErrorKind::Escape));
         }
     }
 }
@@ -108,26 +108,26 @@ pub(crate) fn char_err(
     i: usize,
     part: Part,
     place: &'static str,
-) -> Error {
-    Error::new(i, part, ErrorKind::Char { byte: s[i], place })
+) -> Fault {
+    Fault::new(i, part, ErrorKind::Char { byte: s[i], place })
 }
 
 #[cold]
-fn other(i: usize, part: Part, m: &'static str) -> Error {
-    Error::new(i, part, ErrorKind::Other(m))
+fn other(i: usize, part: Part, m: &'static str) -> Fault {
+    Fault::new(i, part, ErrorKind::Other(m))
 }
 
 /// Validates a `URI-reference` (or, with `absolute`, an `absolute-URI
-/// [ "#" fragment ]`), returning its components and the offset where its
-/// authority starts (`usize::MAX` when it has none).
+/// [ "#" fragment ]`) into `c`, returning the offset where its authority
+/// starts (`usize::MAX` when it has none).
 #[inline]
-pub(crate) fn uri_reference(
-    s: &[u8],
+pub(crate) fn uri_reference<'a>(
+    s: &'a [u8],
     g: Grammar,
     absolute: bool,
-) -> Result<(Components<'_>, usize)> {
+    c: &mut Components<'a>,
+) -> Result<usize> {
     let n = s.len();
-    let mut c = Components::default();
     let mut auth_start = usize::MAX;
     // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
     let mut i = 0;
@@ -136,11 +136,11 @@ pub(crate) fn uri_reference(
     }
     let mut p = if i > 0 && i < n && s[i] == b':' {
         c.scheme = Some(&s[..i]);
-        after_scheme(s, i + 1, g, &mut c, &mut auth_start)?
+        after_scheme(s, i + 1, g, c, &mut auth_start)?
     } else if absolute {
         return Err(scheme_err(s, i));
     } else {
-        relative(s, g, &mut c, &mut auth_start)?
+        relative(s, g, c, &mut auth_start)?
     };
     // [ "?" query ], query = *( pchar / "/" / "?" )
     if p < n && s[p] == b'?' {
@@ -160,12 +160,12 @@ pub(crate) fn uri_reference(
             return Err(char_err(s, f, Part::Fragment, "a fragment"));
         }
     }
-    Ok((c, auth_start))
+    Ok(auth_start)
 }
 
 /// Why an absolute URI has no scheme; `i` ends the run of scheme bytes.
 #[cold]
-fn scheme_err(s: &[u8], i: usize) -> Error {
+fn scheme_err(s: &[u8], i: usize) -> Fault {
     if s.is_empty() {
         other(0, Part::Scheme, "a URI must start with a scheme")
     } else if !s[0].is_ascii_alphabetic() {

@@ -17,14 +17,14 @@ use super::authority::{ipv4, port, Octets};
 use super::chars::{is, LABEL};
 use super::parse::{char_err, Result};
 use super::schemes;
-use super::{Error, ErrorKind, Grammar, Part};
+use super::{ErrorKind, Fault, Grammar, Part};
 use crate::uri::Components;
 
 const A: Part = Part::Authority;
 
 #[cold]
-fn other(i: usize, part: Part, m: &'static str) -> Error {
-    Error::new(i, part, ErrorKind::Other(m))
+fn other(i: usize, part: Part, m: &'static str) -> Fault {
+    Fault::new(i, part, ErrorKind::Other(m))
 }
 
 /// Checks a URI the grammar accepted; `auth_start` is where its
@@ -88,7 +88,7 @@ fn host(s: &[u8], h: usize, hend: usize) -> Result<()> {
     }
     if host.iter().all(|&b| b.is_ascii_digit() || b == b'.') {
         return ipv4(host, Octets::Value)
-            .map_err(|(k, kind)| Error::new(h + k, A, kind));
+            .map_err(|(k, kind)| Fault::new(h + k, A, kind));
     }
     // hostname = *( domainlabel "." ) toplabel [ "." ]
     let body = host.strip_suffix(b".").unwrap_or(host);
