@@ -1,5 +1,7 @@
 //! The URI model: components (Appendix B), relative resolution (section
-//! 5.2) and normalization (section 6).
+//! 5.2, [`resolve`]) and normalization and equivalence (sections 6 and
+//! 2.4.2, [`normalize`], [`equivalent`]), all of
+//! draft-fielding-uri-rfc2396bis-00 and all on arbitrary bytes.
 //!
 //! Nothing here validates: [`crate::grammar::Validator`] does, and hands
 //! out [`Components`] for the strings it accepts.
@@ -92,7 +94,7 @@ impl<'a> Components<'a> {
             let colon = hp.iter().rposition(|&b| b == b':');
             let bracket = hp.iter().rposition(|&b| b == b']');
             match colon {
-                Some(ci) if bracket.map_or(true, |bi| bi < ci) => {
+                Some(ci) if bracket.is_none_or(|bi| bi < ci) => {
                     c.host = Some(&hp[..ci]);
                     c.port = Some(&hp[ci + 1..]);
                 }
@@ -120,4 +122,543 @@ impl<'a> Components<'a> {
         }
         c
     }
+}
+
+impl Components<'_> {
+    /// Appends the reference these components describe to `out`, by the
+    /// recomposition pseudocode at the end of section 5.2.
+    ///
+    /// The authority is written from [`Components::authority`] as a whole;
+    /// `userinfo`, `host` and `port` are only views into it and are not
+    /// consulted. For anything [`Components::split`] returns, recomposing
+    /// gives back the input byte for byte.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::uri::Components;
+    ///
+    /// let input = b"http://a/b/c/d;p?q#f";
+    /// let mut out = Vec::new();
+    /// Components::split(input).recompose(&mut out);
+    /// assert_eq!(out, input);
+    ///
+    /// // Undefined and empty stay apart: `?` and `#` survive.
+    /// let mut out = Vec::new();
+    /// Components::split(b"g?#").recompose(&mut out);
+    /// assert_eq!(out, b"g?#");
+    /// ```
+    pub fn recompose(&self, out: &mut Vec<u8>) {
+        if let Some(s) = self.scheme {
+            out.extend_from_slice(s);
+            out.push(b':');
+        }
+        if let Some(a) = self.authority {
+            out.extend_from_slice(b"//");
+            out.extend_from_slice(a);
+        }
+        out.extend_from_slice(self.path);
+        if let Some(q) = self.query {
+            out.push(b'?');
+            out.extend_from_slice(q);
+        }
+        if let Some(f) = self.fragment {
+            out.push(b'#');
+            out.extend_from_slice(f);
+        }
+    }
+}
+
+/// How [`resolve`] reads a reference whose scheme equals the base's, such
+/// as `http:g` against `http://a/b/c/d;p?q` (the last example of
+/// Appendix C.2).
+///
+/// The draft's pseudocode lets a *non-validating* parser drop such a
+/// scheme ("a loophole in prior specifications of partial URI"); a
+/// validating parser keeps it, so the reference is already absolute.
+///
+/// # Example
+///
+/// ```
+/// use urifind::uri::{resolve, HttpG};
+///
+/// let base = b"http://a/b/c/d;p?q";
+/// assert_eq!(resolve(base, b"http:g", HttpG::Strict).unwrap(), b"http:g");
+/// assert_eq!(
+///     resolve(base, b"http:g", HttpG::Compatible).unwrap(),
+///     b"http://a/b/c/g"
+/// );
+/// assert_eq!(HttpG::default(), HttpG::Strict);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum HttpG {
+    /// The validating reading (the default): a scheme in the reference
+    /// makes it absolute, so `http:g` stays `http:g`.
+    #[default]
+    Strict,
+    /// The backwards-compatible reading: a reference scheme equal to the
+    /// base's (compared without regard to ASCII case, as section 3.1 says
+    /// schemes are) is ignored, so `http:g` gives `http://a/b/c/g`.
+    Compatible,
+}
+
+/// Why [`resolve`] could not use its base URI.
+///
+/// Resolution itself cannot fail: every byte string is read as a
+/// reference by Appendix B. Only the base is checked, because section 5.2
+/// needs it to have a scheme.
+///
+/// # Example
+///
+/// ```
+/// use urifind::uri::{resolve, HttpG};
+///
+/// let err = resolve(b"/a/b", b"g", HttpG::Strict).unwrap_err();
+/// assert_eq!(err.to_string(), "base URI is not absolute (it has no scheme)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolveError {
+    kind: ResolveErrorKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ResolveErrorKind {
+    /// Appendix B found no scheme in the base.
+    NotAbsolute,
+    /// The base's scheme is not `ALPHA *( ALPHA / DIGIT / "+" / "-" /
+    /// "." )`.
+    BadScheme,
+}
+
+impl std::fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self.kind {
+            ResolveErrorKind::NotAbsolute => {
+                "base URI is not absolute (it has no scheme)"
+            }
+            ResolveErrorKind::BadScheme => {
+                "base URI is not absolute (its scheme must start with a \
+                 letter followed by letters, digits, '+', '-' or '.')"
+            }
+        })
+    }
+}
+
+impl std::error::Error for ResolveError {}
+
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (section 3.1).
+fn is_scheme(s: &[u8]) -> bool {
+    match s.split_first() {
+        Some((first, rest)) => {
+            first.is_ascii_alphabetic()
+                && rest.iter().all(|&b| {
+                    b.is_ascii_alphanumeric()
+                        || matches!(b, b'+' | b'-' | b'.')
+                })
+        }
+        None => false,
+    }
+}
+
+/// Resolves `reference` against `base` by the algorithm of section 5.2 of
+/// draft-fielding-uri-rfc2396bis-00 and returns the target, recomposed.
+///
+/// Neither string is validated: both are split by Appendix B
+/// ([`Components::split`]), so any bytes give an answer and nothing
+/// panics. The base must have a syntactically valid scheme (section 5.2:
+/// "only the scheme component is required to be present in the base
+/// URI"); its other components may be empty or undefined.
+///
+/// How the draft's text is read, case by case:
+///
+/// * A reference with a scheme is taken as it is, path untouched
+///   (`g:h` gives `g:h`). With [`HttpG::Compatible`], a scheme equal to
+///   the base's is ignored first.
+/// * A reference with an authority (`//g`) takes the base's scheme only.
+/// * A reference with only a query (`?y`) takes the base's path:
+///   `http://a/b/c/d;p?y`.
+/// * A reference with an absolute path (`/./g`) takes that path as it
+///   is: dot segments are removed only by the merge routine, which the
+///   draft applies to relative paths only, so `/./g` gives
+///   `http://a/./g` as the Appendix C table says.
+/// * A relative path is merged with the base path by steps 1-8 of the
+///   merge routine. Step 7 lets an implementation keep, drop or refuse
+///   `..` segments that climb above the root; this one **keeps** them,
+///   which is the reading the draft's own table prints
+///   (`../../../g` gives `http://a/../g`).
+/// * A same-document reference (empty path, no query) returns "the
+///   current document" and the reference's fragment; the current document
+///   is printed as the base without its fragment (a fragment is not part
+///   of a URI, section 4), so `#s` gives `http://a/b/c/d;p?q#s`. The
+///   empty reference has no fragment and refers to "the start of the
+///   current document" (section 4.2, C.2), so it gives the base without
+///   its fragment: the base itself in the usual case where it has none.
+/// * A fragment on the base is never inherited.
+/// * Nothing is normalized: case, escapes and ports are copied as written.
+///
+/// The draft's recomposition is followed literally, so a merged path that
+/// starts with `//` under a base without authority (`b/..///x` against
+/// `foo:a`) is written as `foo://x`, which Appendix B would read back with
+/// an authority; the draft has no rule against this.
+///
+/// # Errors
+///
+/// [`ResolveError`] when the base has no scheme, or a scheme that is not
+/// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+///
+/// # Example
+///
+/// ```
+/// use urifind::uri::{resolve, HttpG};
+///
+/// let base = b"http://a/b/c/d;p?q";
+/// let r = |s: &[u8]| resolve(base, s, HttpG::Strict).unwrap();
+/// assert_eq!(r(b"../g"), b"http://a/b/g");
+/// assert_eq!(r(b"?y"), b"http://a/b/c/d;p?y");
+/// assert_eq!(r(b"#s"), b"http://a/b/c/d;p?q#s");
+/// assert_eq!(r(b""), b"http://a/b/c/d;p?q");
+/// assert_eq!(r(b"/./g"), b"http://a/./g");
+/// assert_eq!(r(b"../../../g"), b"http://a/../g");
+/// ```
+pub fn resolve(
+    base: &[u8],
+    reference: &[u8],
+    mode: HttpG,
+) -> Result<Vec<u8>, ResolveError> {
+    let b = Components::split(base);
+    let scheme = match b.scheme {
+        None => {
+            return Err(ResolveError { kind: ResolveErrorKind::NotAbsolute })
+        }
+        Some(s) if !is_scheme(s) => {
+            return Err(ResolveError { kind: ResolveErrorKind::BadScheme })
+        }
+        Some(s) => s,
+    };
+    let mut r = Components::split(reference);
+    if mode == HttpG::Compatible
+        && r.scheme.is_some_and(|s| s.eq_ignore_ascii_case(scheme))
+    {
+        r.scheme = None;
+    }
+    let mut out = Vec::with_capacity(base.len() + reference.len());
+    if r.scheme.is_some() {
+        // T = R, component for component.
+        r.recompose(&mut out);
+        return Ok(out);
+    }
+    let mut t = Components {
+        scheme: Some(scheme),
+        authority: b.authority,
+        path: b.path,
+        query: None,
+        fragment: r.fragment,
+        ..Components::default()
+    };
+    let merged;
+    if r.authority.is_some() {
+        t.authority = r.authority;
+        t.path = r.path;
+        t.query = r.query;
+    } else if r.path.is_empty() {
+        // `?y` keeps the base path; an empty path without a query is the
+        // current document (the base's four components, not its fragment).
+        t.query = if r.query.is_some() { r.query } else { b.query };
+    } else {
+        if r.path.first() == Some(&b'/') {
+            t.path = r.path;
+        } else {
+            merged = merge(b.path, r.path);
+            t.path = &merged;
+        }
+        t.query = r.query;
+    }
+    t.recompose(&mut out);
+    Ok(out)
+}
+
+/// The merge routine of section 5.2, steps 1-8, for a relative-path
+/// reference `rel` against the base path `base`.
+///
+/// Steps 3-6 are string rewritings in the draft; here they run as one
+/// pass over the complete path segments with a stack, which gives the
+/// same string: `.` segments vanish (a final one leaves its `/`), and a
+/// `..` cancels the nearest preceding segment that is not `..` (a final
+/// one leaves the `/` before that segment). The empty string before the
+/// leading `/` of an absolute buffer is not a segment, so `..` never
+/// climbs over the root and is kept (step 7, "retaining").
+///
+/// Whether the buffer is rooted is decided once, before step 3: in the
+/// relative buffer `a/..//..` (from the degenerate base path `a/..//`),
+/// removing `a/../` leaves `/..`, whose first, empty, segment is still a
+/// segment, so the result is the empty path. Rewriting the string anew at
+/// each step would read that `/` as a root and keep `/..`.
+fn merge(base: &[u8], rel: &[u8]) -> Vec<u8> {
+    // Step 1: all but the last segment of the base path, or "/" for an
+    // empty base path. Step 2: append the reference's path.
+    let mut buf = Vec::with_capacity(base.len() + rel.len() + 1);
+    match base.iter().rposition(|&c| c == b'/') {
+        Some(i) => buf.extend_from_slice(&base[..=i]),
+        None if base.is_empty() => buf.push(b'/'),
+        None => {}
+    }
+    buf.extend_from_slice(rel);
+    remove_dot_segments(&buf)
+}
+
+/// Steps 3-7 of the merge routine on the buffer `buf` (see [`merge`]).
+fn remove_dot_segments(buf: &[u8]) -> Vec<u8> {
+    let (rooted, body) = match buf.split_first() {
+        Some((b'/', rest)) => (true, rest),
+        _ => (false, buf),
+    };
+    let segs: Vec<&[u8]> = body.split(|&c| c == b'/').collect();
+    let n = segs.len();
+    let mut stack: Vec<&[u8]> = Vec::with_capacity(n);
+    for (i, &seg) in segs.iter().enumerate() {
+        let last = i + 1 == n;
+        match seg {
+            // Steps 3 and 4.
+            b"." => {
+                if last {
+                    stack.push(b"");
+                }
+            }
+            // Steps 5 and 6 (and 7: an unmatched `..` is retained).
+            b".." => {
+                if stack.last().is_some_and(|&top| top != b"..") {
+                    stack.pop();
+                    if last {
+                        stack.push(b"");
+                    }
+                } else {
+                    stack.push(seg);
+                }
+            }
+            _ => stack.push(seg),
+        }
+    }
+    let mut out = Vec::with_capacity(buf.len());
+    if rooted {
+        out.push(b'/');
+    }
+    for (i, seg) in stack.iter().enumerate() {
+        if i > 0 {
+            out.push(b'/');
+        }
+        out.extend_from_slice(seg);
+    }
+    out
+}
+
+/// The default port of a scheme, for the schemes urifind treats as
+/// server-based (RFC 1738 and their kin); `None` for any other scheme.
+///
+/// The scheme is compared without regard to ASCII case (section 3.1).
+/// [`normalize`] removes a port equal to this one (section 6).
+///
+/// # Example
+///
+/// ```
+/// use urifind::uri::default_port;
+///
+/// assert_eq!(default_port(b"http"), Some("80"));
+/// assert_eq!(default_port(b"HTTPS"), Some("443"));
+/// assert_eq!(default_port(b"ftp"), Some("21"));
+/// assert_eq!(default_port(b"mailto"), None);
+/// ```
+pub fn default_port(scheme: &[u8]) -> Option<&'static str> {
+    const PORTS: &[(&str, &str)] = &[
+        ("ftp", "21"),
+        ("ftps", "990"),
+        ("git", "9418"),
+        ("gopher", "70"),
+        ("http", "80"),
+        ("https", "443"),
+        ("imap", "143"),
+        ("imaps", "993"),
+        ("irc", "6667"),
+        ("ircs", "6697"),
+        ("ldap", "389"),
+        ("ldaps", "636"),
+        ("news", "119"),
+        ("nntp", "119"),
+        ("pop", "110"),
+        ("prospero", "1525"),
+        ("rsync", "873"),
+        ("rtsp", "554"),
+        ("rtsps", "322"),
+        ("sftp", "22"),
+        ("shttp", "80"),
+        ("snews", "563"),
+        ("ssh", "22"),
+        ("svn", "3690"),
+        ("telnet", "23"),
+        ("wais", "210"),
+        ("ws", "80"),
+        ("wss", "443"),
+    ];
+    PORTS
+        .iter()
+        .find(|(s, _)| s.as_bytes().eq_ignore_ascii_case(scheme))
+        .map(|&(_, p)| p)
+}
+
+/// `unreserved = ALPHA / DIGIT / mark`, `mark = "-" / "_" / "." / "!" /
+/// "~" / "*" / "'" / "(" / ")"` (section 2.3 of the draft).
+fn is_unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+        || matches!(b, b'-' | b'_' | b'.' | b'!' | b'~' | b'*' | b'\'')
+        || matches!(b, b'(' | b')')
+}
+
+fn hex_val(b: u8) -> Option<u8> {
+    (b as char).to_digit(16).map(|d| d as u8)
+}
+
+/// Appends `s` to `out` with its escapes normalized: `%xx` hex upper-cased,
+/// escaped unreserved characters decoded, every other byte kept. With
+/// `lower`, ASCII letters outside escapes are lower-cased (hosts).
+///
+/// One guard keeps this idempotent on strings that are not URIs: a `%`
+/// not followed by two hex digits is kept as a byte, so decoding an escape
+/// into a hex digit right after it (`%%34%31`) would manufacture a new
+/// escape (`%41`) for the next pass to decode. Such escapes stay escaped.
+fn normalize_escapes(s: &[u8], lower: bool, out: &mut Vec<u8>) {
+    let mut i = 0;
+    while i < s.len() {
+        let b = s[i];
+        if b == b'%' {
+            if let (Some(h), Some(l)) = (
+                s.get(i + 1).copied().and_then(hex_val),
+                s.get(i + 2).copied().and_then(hex_val),
+            ) {
+                let v = h << 4 | l;
+                let n = out.len();
+                let after_lone_percent = v.is_ascii_hexdigit()
+                    && (out.last() == Some(&b'%')
+                        || (n >= 2
+                            && out[n - 2] == b'%'
+                            && out[n - 1].is_ascii_hexdigit()));
+                if is_unreserved(v) && !after_lone_percent {
+                    out.push(if lower { v.to_ascii_lowercase() } else { v });
+                } else {
+                    out.push(b'%');
+                    out.push(s[i + 1].to_ascii_uppercase());
+                    out.push(s[i + 2].to_ascii_uppercase());
+                }
+                i += 3;
+                continue;
+            }
+        }
+        out.push(if lower { b.to_ascii_lowercase() } else { b });
+        i += 1;
+    }
+}
+
+/// Normalizes a URI reference by the rules of section 6 and 2.4.2 of the
+/// draft, for comparison; the result is not validated and not meant to
+/// replace what the user wrote.
+///
+/// * The scheme is lower-cased (section 3.1, 6).
+/// * The host is lower-cased (section 6: "the scheme and hostname are
+///   case insensitive"); percent-escapes in it are kept upper-cased.
+/// * A port equal to the scheme's [`default_port`] (compared as a number,
+///   so `:080` counts) is removed with its `:`, and so is an empty port
+///   (`http://a:/`), which section 3.2.2 also reads as the default.
+/// * In every component after the scheme, the hex digits of `%xx` escapes
+///   are upper-cased and escaped unreserved characters (section 2.3:
+///   letters, digits and `-_.!~*'()`) are decoded: `%7e` gives `~`, `%41`
+///   gives `A`. Other escapes and all other bytes are kept.
+///
+/// Section 6 does not remove dot segments, nor turn an empty path into
+/// `/`, so neither is done. Decoding escaped unreserved characters is a
+/// scheme's choice by section 2.4.2; it is applied to every scheme here.
+///
+/// Any bytes are accepted (split by Appendix B); the function never
+/// panics, and `normalize(&normalize(x)) == normalize(x)`.
+///
+/// # Example
+///
+/// ```
+/// use urifind::uri::normalize;
+///
+/// assert_eq!(
+///     normalize(b"HTTP://www.XEROX.com:80/%7ejoe/a%2fb?%41#f"),
+///     b"http://www.xerox.com/~joe/a%2Fb?A#f"
+/// );
+/// assert_eq!(normalize(b"http://a:8080"), b"http://a:8080");
+/// assert_eq!(normalize(b"http://a/./b"), b"http://a/./b");
+/// ```
+pub fn normalize(uri: &[u8]) -> Vec<u8> {
+    let c = Components::split(uri);
+    let mut out = Vec::with_capacity(uri.len());
+    if let Some(s) = c.scheme {
+        out.extend(s.iter().map(u8::to_ascii_lowercase));
+        out.push(b':');
+    }
+    if c.authority.is_some() {
+        out.extend_from_slice(b"//");
+        if let Some(u) = c.userinfo {
+            normalize_escapes(u, false, &mut out);
+            out.push(b'@');
+        }
+        let host = c.host.unwrap_or_default();
+        normalize_escapes(host, true, &mut out);
+        if let Some(p) = c.port {
+            let mut port = Vec::with_capacity(p.len());
+            normalize_escapes(p, false, &mut port);
+            let default = c.scheme.and_then(default_port);
+            let elide = port.is_empty()
+                || default.is_some_and(|d| same_port(&port, d));
+            // Not a URI, but keep the result stable: if the host itself
+            // holds a ':' (outside an IPv6 literal), dropping the port
+            // would make that ':' the port separator on the next split.
+            let after_bracket = match host.iter().rposition(|&b| b == b']') {
+                Some(i) => &host[i..],
+                None => host,
+            };
+            if !elide || after_bracket.contains(&b':') {
+                out.push(b':');
+                out.extend_from_slice(&port);
+            }
+        }
+    }
+    normalize_escapes(c.path, false, &mut out);
+    if let Some(q) = c.query {
+        out.push(b'?');
+        normalize_escapes(q, false, &mut out);
+    }
+    if let Some(f) = c.fragment {
+        out.push(b'#');
+        normalize_escapes(f, false, &mut out);
+    }
+    out
+}
+
+/// Whether the port `p` (bytes) is the number `d`, leading zeros allowed.
+fn same_port(p: &[u8], d: &str) -> bool {
+    if !p.iter().all(u8::is_ascii_digit) {
+        return false;
+    }
+    let start = p.iter().position(|&b| b != b'0').unwrap_or(p.len());
+    let digits = &p[start..];
+    digits == d.as_bytes() || (digits.is_empty() && d == "0")
+}
+
+/// Whether two URI references are equivalent by section 6: equal after
+/// [`normalize`].
+///
+/// # Example
+///
+/// ```
+/// use urifind::uri::equivalent;
+///
+/// assert!(equivalent(b"http://www.XEROX.com", b"http://www.xerox.com"));
+/// assert!(equivalent(b"HTTP://a:80/%7Ejoe", b"http://a/~joe"));
+/// assert!(!equivalent(b"http://a/b", b"http://a/B"));
+/// assert!(!equivalent(b"http://a/%2F", b"http://a//"));
+/// ```
+pub fn equivalent(a: &[u8], b: &[u8]) -> bool {
+    a == b || normalize(a) == normalize(b)
 }

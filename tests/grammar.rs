@@ -430,7 +430,7 @@ proptest! {
     fn rfc3986_agrees_with_fluent_uri(s in uri_bytes()) {
         let ours = Validator::new(Grammar::Rfc3986).validate(&s);
         let theirs = std::str::from_utf8(&s)
-            .map_or(false, |t| fluent_uri::UriRef::<&str>::parse(t).is_ok());
+            .is_ok_and(|t| fluent_uri::UriRef::<&str>::parse(t).is_ok());
         prop_assert_eq!(
             ours.is_ok(),
             theirs,

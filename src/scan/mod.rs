@@ -1,13 +1,27 @@
 //! The Appendix E scanner: finds URIs in prose, over byte slices and
 //! streams.
 //!
-//! SKELETON: public API fixed; the implementation is in progress.
+//! This module owns the public face of scanning ([`Finder`], [`Match`],
+//! [`Rejected`]) and the two drivers, one over a slice ([`Items`]) and
+//! one over any reader ([`Stream`]). The decisions themselves live in
+//! `engine` (contexts, candidates, validation) and `text` (byte
+//! classes); both drivers feed the same engine the same windows, which
+//! is why they agree byte for byte.
 
 use std::borrow::Cow;
 use std::io;
 use std::ops::Range;
 
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+
 use crate::grammar::Grammar;
+
+mod engine;
+mod stream;
+mod text;
+
+use engine::{Engine, Found, Out, View};
+pub use stream::{Feeder, Stream};
 
 /// How a URI was delimited in the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -83,7 +97,7 @@ impl<'h> Match<'h> {
         self.without_hyphen.as_deref()
     }
     /// The line and column of the span's start, when the stream was asked
-    /// to count lines ([`Stream::count_lines`]).
+    /// to count lines ([`Stream::count_lines`], [`Items::count_lines`]).
     pub fn position(&self) -> Option<Position> {
         self.position
     }
@@ -132,7 +146,7 @@ impl Rejected {
     pub fn context(&self) -> Context {
         self.context
     }
-    /// Line and column of the span's start (streams counting lines only).
+    /// Line and column of the span's start, when lines are counted.
     pub fn position(&self) -> Option<Position> {
         self.position
     }
@@ -149,6 +163,17 @@ pub enum Item<'h> {
 }
 
 /// Builds a [`Finder`] with options.
+///
+/// # Example
+///
+/// ```
+/// use urifind::Finder;
+///
+/// let f = Finder::builder().schemes(["ftp"]).build();
+/// let text = b"http://a.example/ and ftp://b.example/pub/";
+/// let got: Vec<&[u8]> = f.find_iter(text).map(|m| &text[m.uri_span()]).collect();
+/// assert_eq!(got, [&b"ftp://b.example/pub/"[..]]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct FinderBuilder {
     grammar: Grammar,
@@ -226,14 +251,38 @@ impl FinderBuilder {
     }
     /// Builds the finder.
     pub fn build(&self) -> Finder {
-        Finder { opts: self.clone() }
+        let abbrev = self.abbrev.then(|| {
+            AhoCorasickBuilder::new()
+                .ascii_case_insensitive(true)
+                .match_kind(MatchKind::LeftmostFirst)
+                .build(["www.", "ftp."])
+                .expect("two literal patterns always build")
+        });
+        Finder { opts: self.clone(), abbrev }
     }
 }
 
 /// Finds URIs in text; build once, use many times.
+///
+/// # Example
+///
+/// ```
+/// use urifind::{Context, Finder};
+///
+/// let text = b"Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
+///              but you can probably pick it up from <ftp://ds.internic.\n\
+///              net/rfc/>.";
+/// let f = Finder::new();
+/// let m: Vec<_> = f.find_iter(text).collect();
+/// assert_eq!(m[0].uri(), b"http://www.w3.org/Addressing/");
+/// assert_eq!(m[0].context(), Context::Quoted);
+/// assert_eq!(m[1].uri(), b"ftp://ds.internic.net/rfc/");
+/// assert_eq!(m[1].context(), Context::Angle);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Finder {
     opts: FinderBuilder,
+    abbrev: Option<AhoCorasick>,
 }
 
 impl Default for Finder {
@@ -247,28 +296,135 @@ impl Finder {
     pub fn new() -> Finder {
         FinderBuilder::new().build()
     }
+
     /// A builder for options.
     pub fn builder() -> FinderBuilder {
         FinderBuilder::new()
     }
+
+    fn engine(&self) -> Engine<'_> {
+        Engine::new(&self.opts, self.abbrev.as_ref())
+    }
+
     /// The URIs in `hay`, in order.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let n = f.find_iter(b"(see http://a.example/x_(y)).").count();
+    /// assert_eq!(n, 1);
+    /// ```
     pub fn find_iter<'f, 'h>(&'f self, hay: &'h [u8]) -> FindIter<'f, 'h> {
         FindIter { items: self.items(hay) }
     }
-    /// Matches and (when asked) rejected candidates in `hay`, in order.
+
+    /// Matches and (when asked with [`FinderBuilder::rejected`]) rejected
+    /// candidates in `hay`, in order.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::scan::Item;
+    ///
+    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// let items: Vec<_> = f.items(b"http://256.1.1.1/ http://a.example/").collect();
+    /// assert!(matches!(&items[0], Item::Rejected(r) if r.reason().contains("256")));
+    /// assert!(matches!(&items[1], Item::Match(m) if m.uri() == b"http://a.example/"));
+    /// ```
     pub fn items<'f, 'h>(&'f self, hay: &'h [u8]) -> Items<'f, 'h> {
-        let _ = (&self.opts, hay);
-        unimplemented!("scanner in progress")
+        Items { hay, eng: self.engine(), done: false, lines: None }
     }
-    /// Streams over a reader with bounded memory; same items and absolute
-    /// offsets as [`Finder::items`] on the whole input.
+
+    /// Scans a reader in bounded memory: the same items, at the same
+    /// absolute offsets, as [`Finder::items`] on the whole input.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::scan::Item;
+    ///
+    /// let f = urifind::Finder::new();
+    /// let input = &b"line one\n<http://a.example/\n  b/c> done\n"[..];
+    /// let uris: Vec<Vec<u8>> = f
+    ///     .stream(input)
+    ///     .map(|it| match it.unwrap() {
+    ///         Item::Match(m) => m.uri().to_vec(),
+    ///         Item::Rejected(_) => unreachable!(),
+    ///     })
+    ///     .collect();
+    /// assert_eq!(uris, [b"http://a.example/b/c".to_vec()]);
+    /// ```
     pub fn stream<R: io::Read>(&self, rdr: R) -> Stream<'_, R> {
-        let _ = rdr;
-        unimplemented!("scanner in progress")
+        Stream::new(self.engine(), rdr)
+    }
+
+    /// A scanner you feed chunk by chunk, for callers that do their own
+    /// reading; it reports the same items as [`Finder::stream`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::scan::Item;
+    ///
+    /// let f = urifind::Finder::new();
+    /// let mut uris = Vec::new();
+    /// let mut keep = |it: Item<'static>| {
+    ///     if let Item::Match(m) = it {
+    ///         uris.push(m.uri().to_vec());
+    ///     }
+    /// };
+    /// let mut feeder = f.feeder();
+    /// feeder.feed(b"see <http://a.exa", &mut keep);
+    /// feeder.feed(b"mple/\n  x> ok", &mut keep);
+    /// feeder.finish(&mut keep);
+    /// assert_eq!(uris, [b"http://a.example/x".to_vec()]);
+    /// ```
+    pub fn feeder(&self) -> Feeder<'_> {
+        Feeder::new(self.engine())
     }
 }
 
-/// Iterator over matches in a slice.
+/// The window the engine may see around the trigger at `t`.
+pub(crate) fn window<'b>(
+    buf: &'b [u8],
+    base: usize,
+    t: usize,
+    eng: &Engine<'_>,
+) -> View<'b> {
+    let lo = t.saturating_sub(eng.limits.behind).max(base);
+    let hi = (t + eng.limits.ahead).min(base + buf.len());
+    View {
+        v: &buf[lo - base..hi - base],
+        base: lo,
+        lo: eng.resume.max(lo) - lo,
+    }
+}
+
+/// Turns an engine match into a public one, the URI borrowed from or
+/// copied out of `buf` (which starts at absolute `base`).
+pub(crate) fn materialize<'b>(
+    f: Found,
+    buf: &'b [u8],
+    base: usize,
+) -> Match<'b> {
+    let uri = match f.owned {
+        Some(o) => Cow::Owned(o),
+        None => {
+            Cow::Borrowed(&buf[f.uri_span.start - base..f.uri_span.end - base])
+        }
+    };
+    Match {
+        span: f.span,
+        uri_span: f.uri_span,
+        uri,
+        context: f.context,
+        without_hyphen: f.alt,
+        position: None,
+    }
+}
+
+/// Iterator over the matches in a slice; see [`Finder::find_iter`].
 pub struct FindIter<'f, 'h> {
     items: Items<'f, 'h>,
 }
@@ -285,37 +441,315 @@ impl<'f, 'h> Iterator for FindIter<'f, 'h> {
     }
 }
 
-/// Iterator over items in a slice.
+/// Iterator over the items in a slice; see [`Finder::items`].
 pub struct Items<'f, 'h> {
-    _finder: &'f Finder,
-    _hay: &'h [u8],
+    hay: &'h [u8],
+    eng: Engine<'f>,
+    done: bool,
+    lines: Option<Lines>,
+}
+
+impl<'f, 'h> Items<'f, 'h> {
+    /// Count lines so that items carry a [`Position`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::scan::Item;
+    ///
+    /// let f = urifind::Finder::new();
+    /// let it = f.items(b"a\nb http://a.example/\n").count_lines(true).next();
+    /// let Some(Item::Match(m)) = it else { panic!() };
+    /// let p = m.position().unwrap();
+    /// assert_eq!((p.line, p.column), (2, 3));
+    /// ```
+    pub fn count_lines(mut self, yes: bool) -> Self {
+        self.lines = yes.then(Lines::new);
+        self
+    }
 }
 
 impl<'f, 'h> Iterator for Items<'f, 'h> {
     type Item = Item<'h>;
     fn next(&mut self) -> Option<Item<'h>> {
-        unimplemented!("scanner in progress")
+        loop {
+            if let Some(o) = self.eng.queue.pop_front() {
+                let hay = self.hay;
+                let mut pos = |at: usize| {
+                    self.lines.as_mut().map(|l| l.advance(hay, 0, at))
+                };
+                return Some(match o {
+                    Out::Match(f) => {
+                        let p = pos(f.span.start);
+                        let mut m = materialize(f, hay, 0);
+                        m.position = p;
+                        Item::Match(m)
+                    }
+                    Out::Rejected(mut r) => {
+                        r.position = pos(r.span.start);
+                        Item::Rejected(r)
+                    }
+                });
+            }
+            if self.done {
+                return None;
+            }
+            match self.eng.next_trigger(self.hay, 0, true) {
+                None => self.done = true,
+                Some((t, abbrev)) => {
+                    let vw = window(self.hay, 0, t, &self.eng);
+                    self.eng.trigger(vw, t, abbrev);
+                }
+            }
+        }
     }
 }
 
-/// Iterator over items in a stream.
-pub struct Stream<'f, R> {
-    _finder: &'f Finder,
-    _rdr: R,
-    _count_lines: bool,
+/// Line counting: the line of absolute offset `at` and the start of
+/// that line. Items come almost in order, so counting moves forward over
+/// the bytes between them (and back for the rare item that starts before
+/// the previous one: a rejected bracket, then a match inside it).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Lines {
+    at: usize,
+    line: u64,
+    line_start: usize,
 }
 
-impl<'f, R: io::Read> Stream<'f, R> {
-    /// Count lines so that items carry a [`Position`].
-    pub fn count_lines(mut self, yes: bool) -> Self {
-        self._count_lines = yes;
-        self
+impl Lines {
+    pub(crate) fn new() -> Lines {
+        Lines { at: 0, line: 1, line_start: 0 }
+    }
+
+    /// Moves to absolute offset `to`; `buf` holds the input from
+    /// absolute `base` and covers both `self.at` and `to`.
+    pub(crate) fn advance(
+        &mut self,
+        buf: &[u8],
+        base: usize,
+        to: usize,
+    ) -> Position {
+        if to >= self.at {
+            let seg = &buf[self.at - base..to - base];
+            let n = memchr::memchr_iter(b'\n', seg).count() as u64;
+            if let Some(i) = memchr::memrchr(b'\n', seg) {
+                self.line += n;
+                self.line_start = self.at + i + 1;
+            }
+            self.at = to;
+            Position {
+                line: self.line,
+                column: (to - self.line_start) as u64 + 1,
+            }
+        } else {
+            let seg = &buf[to - base..self.at - base];
+            let n = memchr::memchr_iter(b'\n', seg).count() as u64;
+            let ls = match memchr::memrchr(b'\n', &buf[..to - base]) {
+                Some(i) => base + i + 1,
+                None => self.line_start.min(to),
+            };
+            Position { line: self.line - n, column: (to - ls) as u64 + 1 }
+        }
     }
 }
 
-impl<'f, R: io::Read> Iterator for Stream<'f, R> {
-    type Item = io::Result<Item<'static>>;
-    fn next(&mut self) -> Option<io::Result<Item<'static>>> {
-        unimplemented!("scanner in progress")
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out at most `n` bytes per call.
+    struct Chunked<'a>(&'a [u8], usize);
+
+    impl io::Read for Chunked<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(self.1).min(out.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    const TEXTS: &[&str] = &[
+        "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
+         but you can probably pick it up from <ftp://ds.internic.\n\
+         net/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n\
+         ietf/uri/historical.html#WARNING>.\n",
+        "> > <http://www.example.com/long-\n> > page.html>\nhttp://\n  a.example/x \
+         [https://a.example/x](https://b.example/y) URL:http://c.example/",
+        "<URL:\n http://www.example.com/pub/\n file.txt> mailto:a@b.example, \
+         http://a.example/x_(y)). <x-doc:chapter-4> <URL:x-doc:c-3>",
+    ];
+
+    fn slice_items(f: &Finder, t: &[u8]) -> Vec<Item<'static>> {
+        f.items(t)
+            .count_lines(true)
+            .map(|i| match i {
+                Item::Match(m) => Item::Match(m.into_owned()),
+                Item::Rejected(r) => Item::Rejected(r),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn stream_equals_slice_for_every_chunk_size() {
+        let f = Finder::builder().rejected(true).abbrev(true).build();
+        for t in TEXTS {
+            let want = slice_items(&f, t.as_bytes());
+            assert!(!want.is_empty());
+            for n in 1..=9 {
+                let got: Vec<_> = f
+                    .stream(Chunked(t.as_bytes(), n))
+                    .count_lines(true)
+                    .map(|i| i.unwrap())
+                    .collect();
+                assert_eq!(got, want, "chunk size {n}\n{t}");
+            }
+        }
+    }
+
+    #[test]
+    fn feeder_equals_slice() {
+        for t in TEXTS {
+            super::tests_support::check_stream_equals_slice(t.as_bytes());
+        }
+    }
+
+    #[test]
+    fn appendix_e_example() {
+        let f = Finder::new();
+        let got: Vec<_> = f
+            .find_iter(TEXTS[0].as_bytes())
+            .map(|m| m.uri().to_vec())
+            .collect();
+        assert_eq!(
+            got,
+            [
+                &b"http://www.w3.org/Addressing/"[..],
+                b"ftp://ds.internic.net/rfc/",
+                b"http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+            ]
+        );
+    }
+
+    #[test]
+    fn offsets_point_at_the_text() {
+        let f = Finder::new();
+        let t = TEXTS[1].as_bytes();
+        for m in f.find_iter(t) {
+            let u = m.uri();
+            assert_eq!(t[m.uri_span().start], u[0]);
+            assert_eq!(t[m.uri_span().end - 1], u[u.len() - 1]);
+            assert!(m.span().start <= m.uri_span().start);
+            assert!(m.uri_span().end <= m.span().end);
+        }
+    }
+
+    #[test]
+    fn hyphen_alternative() {
+        let f = Finder::new();
+        let m =
+            f.find_iter(b"<http://a.example/read-\n me.txt>").next().unwrap();
+        assert_eq!(m.uri(), b"http://a.example/read-me.txt");
+        assert_eq!(
+            m.without_hyphen(),
+            Some(&b"http://a.example/readme.txt"[..])
+        );
+    }
+
+    #[test]
+    fn stream_positions() {
+        let f = Finder::new();
+        let t = b"x\r\nsee <http://a.example/\n b> and\nhttp://c.example/";
+        let pos: Vec<_> = f
+            .stream(Chunked(t, 3))
+            .count_lines(true)
+            .map(|i| match i.unwrap() {
+                Item::Match(m) => m.position().unwrap(),
+                Item::Rejected(_) => unreachable!(),
+            })
+            .map(|p| (p.line, p.column))
+            .collect();
+        assert_eq!(pos, [(2, 5), (4, 1)]);
+    }
+}
+
+#[cfg(test)]
+mod abbrev_tests {
+    use super::*;
+
+    #[test]
+    fn abbreviated_uris() {
+        let f = Finder::builder().abbrev(true).build();
+        let t = b"See www.w3.org/Addressing/, ftp.example.org/pub and \
+                  http://www.example.com/ or me@www.example.net. WWW.X.ORG:";
+        let got: Vec<(Vec<u8>, Context)> =
+            f.find_iter(t).map(|m| (m.uri().to_vec(), m.context())).collect();
+        let want: Vec<(Vec<u8>, Context)> = vec![
+            (b"http://www.w3.org/Addressing/".to_vec(), Context::Abbreviated),
+            (b"ftp://ftp.example.org/pub".to_vec(), Context::Abbreviated),
+            (b"http://www.example.com/".to_vec(), Context::Bare),
+            (b"http://WWW.X.ORG".to_vec(), Context::Abbreviated),
+        ];
+        assert_eq!(got, want);
+        assert_eq!(Finder::new().find_iter(b"www.w3.org/x").count(), 0);
+    }
+}
+
+#[cfg(test)]
+mod regressions {
+    use super::tests_support::*;
+
+    #[test]
+    fn abbrev_after_url_prefix() {
+        for t in [
+            &b"a <URL:<www.#http://a.example"[..],
+            b"http://news:.<URL:<www.[http://",
+        ] {
+            check_stream_equals_slice(t);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests_support {
+    use super::*;
+
+    /// A reader that hands out at most `n` bytes per call.
+    pub struct Chunked<'a>(pub &'a [u8], pub usize);
+
+    impl io::Read for Chunked<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(self.1).min(out.len());
+            out[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    pub fn check_stream_equals_slice(t: &[u8]) {
+        let f = Finder::builder().rejected(true).abbrev(true).build();
+        let want: Vec<Item<'static>> = f
+            .items(t)
+            .count_lines(true)
+            .map(|i| match i {
+                Item::Match(m) => Item::Match(m.into_owned()),
+                Item::Rejected(r) => Item::Rejected(r),
+            })
+            .collect();
+        for n in 1..=9 {
+            let got: Vec<_> = f
+                .stream(Chunked(t, n))
+                .count_lines(true)
+                .map(|i| i.unwrap())
+                .collect();
+            assert_eq!(got, want, "chunk size {n}: {:?}", bstr::BStr::new(t));
+            let mut fed = Vec::new();
+            let mut feeder = f.feeder().count_lines(true);
+            for chunk in t.chunks(n) {
+                feeder.feed(chunk, &mut |it| fed.push(it));
+            }
+            feeder.finish(&mut |it| fed.push(it));
+            assert_eq!(fed, want, "feeder, chunk size {n}");
+        }
     }
 }

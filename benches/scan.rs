@@ -1,0 +1,104 @@
+//! Throughput of the scanner against the limit (memchr over `:`), the
+//! `linkify` crate and a `regex` URL extractor, on generated corpora; and of
+//! the scanner alone on the adversarial inputs of issue 5 next to prose.
+//!
+//! Run: `cargo bench --bench scan -- --warm-up-time 1 --measurement-time 3`
+//! then `python3 corpora/gen/report.py` for MB/s and ratios. Every
+//! benchmark checks its answer: the count computed once before timing is
+//! asserted inside the timed loop.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use linkify::{LinkFinder, LinkKind};
+use regex::bytes::Regex;
+use urifind::scan::Item;
+use urifind::Finder;
+
+#[path = "../corpora/gen/gen.rs"]
+mod gen;
+
+/// Size of each realistic corpus.
+const REALISTIC_SIZE: usize = 4 << 20;
+/// Size of each adversarial input (and of the prose next to them).
+const ADVERSARIAL_SIZE: usize = 1 << 20;
+/// The fixed seed: every run measures the same bytes.
+const SEED: u64 = 2003;
+/// The regex extractor's pattern (issue 3).
+const URL_PATTERN: &str = r#"[a-zA-Z][a-zA-Z0-9+.-]*://[^\s<>"]+"#;
+
+fn memchr_count(hay: &[u8]) -> usize {
+    memchr::memchr_iter(b':', hay).count()
+}
+
+fn stream_count(finder: &Finder, hay: &[u8]) -> usize {
+    let mut n = 0;
+    for item in finder.stream(hay) {
+        if let Item::Match(_) = item.expect("reading a slice cannot fail") {
+            n += 1;
+        }
+    }
+    n
+}
+
+fn realistic(c: &mut Criterion) {
+    let finder = Finder::new();
+    let mut lf = LinkFinder::new();
+    lf.kinds(&[LinkKind::Url]);
+    let re = Regex::new(URL_PATTERN).unwrap();
+    for kind in ["prose", "rfc", "mail", "dense", "nouri"] {
+        let hay = gen::generate(kind, REALISTIC_SIZE, SEED).unwrap();
+        let text = std::str::from_utf8(&hay).expect("corpora are ASCII");
+        let mut g = c.benchmark_group(kind);
+        g.throughput(Throughput::Bytes(hay.len() as u64));
+
+        let n = memchr_count(&hay);
+        g.bench_function("memchr", |b| {
+            b.iter(|| assert_eq!(memchr_count(black_box(&hay)), n))
+        });
+
+        let n = finder.find_iter(&hay).count();
+        eprintln!("{kind}: urifind finds {n} URIs in {} bytes", hay.len());
+        g.bench_function("urifind", |b| {
+            b.iter(|| assert_eq!(finder.find_iter(black_box(&hay)).count(), n))
+        });
+
+        let n_stream = stream_count(&finder, &hay);
+        assert_eq!(n_stream, n, "{kind}: stream and slice differ");
+        g.bench_function("urifind-stream", |b| {
+            b.iter(|| assert_eq!(stream_count(&finder, black_box(&hay)), n))
+        });
+
+        let n = lf.links(text).count();
+        eprintln!("{kind}: linkify finds {n}");
+        g.bench_function("linkify", |b| {
+            b.iter(|| assert_eq!(lf.links(black_box(text)).count(), n))
+        });
+
+        let n = re.find_iter(&hay).count();
+        eprintln!("{kind}: regex finds {n}");
+        g.bench_function("regex", |b| {
+            b.iter(|| assert_eq!(re.find_iter(black_box(&hay)).count(), n))
+        });
+        g.finish();
+    }
+}
+
+fn adversarial(c: &mut Criterion) {
+    let finder = Finder::new();
+    let mut g = c.benchmark_group("adversarial");
+    let mut kinds = vec!["prose"];
+    kinds.extend(gen::ADVERSARIAL.iter().map(|&(k, _)| k));
+    for kind in kinds {
+        let hay = gen::generate(kind, ADVERSARIAL_SIZE, SEED).unwrap();
+        g.throughput(Throughput::Bytes(hay.len() as u64));
+        let n = finder.find_iter(&hay).count();
+        g.bench_function(kind, |b| {
+            b.iter(|| assert_eq!(finder.find_iter(black_box(&hay)).count(), n))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, realistic, adversarial);
+criterion_main!(benches);

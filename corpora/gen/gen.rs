@@ -1,0 +1,834 @@
+//! Deterministic generator of large test corpora for benchmarks and
+//! robustness runs: realistic text (prose, RFC-style documents, mail) with
+//! URIs in every delimiting style, and adversarial inputs (issue 5).
+//!
+//! This file depends on nothing but `std` and on no part of urifind, so that
+//! both the benchmark (`benches/scan.rs`, through `#[path]`) and the
+//! `gencorpus` example can include it. The same kind, size and seed always
+//! give the same bytes, on every platform.
+//!
+//! Output is produced in pieces ([`Gen::next_piece`]) so that arbitrarily
+//! large streams (1 GiB and more) can be written without holding them in
+//! memory; [`generate`] collects exactly `size` bytes.
+#![allow(dead_code)]
+
+/// The realistic kinds.
+pub const REALISTIC: &[&str] = &["prose", "nouri", "rfc", "mail", "dense"];
+
+/// The adversarial kinds, each with what it repeats.
+pub const ADVERSARIAL: &[(&str, &str)] = &[
+    ("adv-lt", "`<` only"),
+    ("adv-quote", "`\"` only"),
+    ("adv-colon", "`:` only"),
+    ("adv-http", "`http://` repeated, no whitespace"),
+    ("adv-a-colon", "`a:` repeated"),
+    ("adv-url-prefix", "`<URL:` repeated"),
+    ("adv-hyphen-nl", "`-\\n` repeated"),
+    ("adv-percent", "`%` only"),
+    ("adv-parens", "`((((` only"),
+    ("adv-quote-prefix", "`> > > ` lines"),
+    ("adv-one-line", "prose with URIs and no newline at all"),
+    ("adv-unclosed-lt", "one `<http://` then prose that never closes it"),
+    ("adv-lt-nl", "`<` and newline alternating"),
+    ("adv-crlf", "prose with URIs, CRLF line breaks everywhere"),
+    ("adv-lt-http", "`<http://a.example/ ` repeated, never closed"),
+    ("adv-quote-http", "`\"http://a.example/ ` repeated, never closed"),
+    ("adv-long-uri", "one bare URI as long as the input"),
+    ("adv-hyphen-uri", "one bare URI continued by `-\\n` forever"),
+    ("adv-dangling", "`http://\\n` repeated (dangling authority)"),
+    ("adv-quoted-angle", "`> > <http://a.example/x` lines, never closed"),
+];
+
+/// Every kind [`Gen::new`] accepts.
+pub fn kinds() -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = REALISTIC.to_vec();
+    v.extend(ADVERSARIAL.iter().map(|&(k, _)| k));
+    v
+}
+
+/// Exactly `size` bytes of `kind` from `seed`; `None` for an unknown kind.
+pub fn generate(kind: &str, size: usize, seed: u64) -> Option<Vec<u8>> {
+    let mut g = Gen::new(kind, seed)?;
+    let mut out = Vec::with_capacity(size + 4096);
+    while out.len() < size {
+        g.next_piece(&mut out);
+    }
+    out.truncate(size);
+    Some(out)
+}
+
+/// splitmix64: a small, fast, well-mixed PRNG; plenty for text.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+    /// Uniform in `lo..=hi`.
+    pub fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.below(hi - lo + 1)
+    }
+    /// True with probability `num / den`.
+    pub fn chance(&mut self, num: usize, den: usize) -> bool {
+        self.below(den) < num
+    }
+    /// One element of `xs`.
+    pub fn pick<'a, T: ?Sized>(&mut self, xs: &[&'a T]) -> &'a T {
+        xs[self.below(xs.len())]
+    }
+}
+
+const WORDS: &[&str] = &[
+    "the",
+    "of",
+    "and",
+    "to",
+    "a",
+    "in",
+    "is",
+    "that",
+    "for",
+    "it",
+    "as",
+    "was",
+    "with",
+    "be",
+    "by",
+    "on",
+    "not",
+    "he",
+    "this",
+    "are",
+    "or",
+    "his",
+    "from",
+    "at",
+    "which",
+    "but",
+    "have",
+    "an",
+    "had",
+    "they",
+    "you",
+    "were",
+    "there",
+    "one",
+    "all",
+    "we",
+    "can",
+    "her",
+    "has",
+    "been",
+    "if",
+    "more",
+    "when",
+    "will",
+    "would",
+    "who",
+    "so",
+    "no",
+    "resource",
+    "identifier",
+    "document",
+    "server",
+    "client",
+    "message",
+    "reference",
+    "syntax",
+    "scheme",
+    "authority",
+    "path",
+    "query",
+    "fragment",
+    "character",
+    "name",
+    "address",
+    "network",
+    "protocol",
+    "mail",
+    "list",
+    "archive",
+    "draft",
+    "section",
+    "example",
+    "text",
+    "reader",
+    "writer",
+    "line",
+    "break",
+    "bracket",
+    "quote",
+    "delimiter",
+    "context",
+    "version",
+    "release",
+    "software",
+    "package",
+    "manual",
+    "page",
+    "link",
+    "site",
+    "web",
+    "copy",
+    "about",
+    "should",
+    "must",
+    "may",
+    "might",
+    "usually",
+    "often",
+    "never",
+    "always",
+    "perhaps",
+    "however",
+    "therefore",
+    "because",
+    "although",
+    "found",
+    "used",
+    "given",
+    "written",
+    "sent",
+    "read",
+    "parsed",
+    "printed",
+    "interpreted",
+    "resolved",
+    "encoded",
+    "escaped",
+    "valid",
+    "invalid",
+    "relative",
+    "absolute",
+    "hierarchical",
+    "opaque",
+    "generic",
+    "specific",
+    "common",
+    "simple",
+    "careful",
+    "strict",
+    "long",
+    "short",
+    "old",
+    "new",
+    "first",
+    "last",
+    "next",
+    "other",
+    "same",
+    "different",
+    "several",
+    "many",
+    "few",
+    "some",
+    "each",
+    "every",
+    "Jim",
+    "Larry",
+    "Roy",
+    "Tim",
+    "Martin",
+    "IETF",
+    "W3C",
+    "HTTP",
+    "FTP",
+    "Internet",
+    "Web",
+    "Usenet",
+    "UTF-8",
+    "ASCII",
+    "well-known",
+    "so-called",
+    "end-to-end",
+    "don't",
+    "it's",
+];
+
+const TLDS: &[&str] = &["org", "com", "net", "edu", "example", "za", "de"];
+
+const HOSTS: &[&str] = &[
+    "www.w3.org",
+    "www.ietf.org",
+    "ftp.is.co.za",
+    "ds.internic.net",
+    "www.ics.uci.edu",
+    "a.example",
+    "lists.example.org",
+    "mirror.example.net",
+    "192.0.2.16",
+    "[2001:db8::7]",
+    "news.example.com",
+];
+
+const SEGMENTS: &[&str] = &[
+    "pub",
+    "ietf",
+    "uri",
+    "rfc",
+    "Addressing",
+    "historical.html",
+    "index",
+    "docs",
+    "2003",
+    "~fielding",
+    "archive",
+    "draft-fielding-uri-rfc2396bis",
+    "a_(b)",
+    "x%20y",
+    "images",
+    "foo;type=a",
+    "README.txt",
+    "cgi-bin",
+    "Public",
+    "mailman",
+    "listinfo",
+    "users",
+    "search",
+    "wiki",
+    "Main_Page",
+];
+
+/// A URI of a plausible shape (mostly valid; a few with odd characters).
+fn uri(r: &mut Rng) -> String {
+    let mut s = String::new();
+    match r.below(20) {
+        0 => {
+            s.push_str("mailto:");
+            s.push_str(r.pick(&["fielding", "timbl", "uri-request", "jim"]));
+            s.push('@');
+            s.push_str(r.pick(HOSTS));
+            if r.chance(1, 3) {
+                s.push_str("?subject=unsubscribe");
+            }
+            return s;
+        }
+        1 => {
+            s.push_str("urn:");
+            s.push_str(r.pick(&[
+                "ietf:rfc:2396",
+                "isbn:0451450523",
+                "oasis:names:specification:docbook:dtd:xml:4.1.2",
+            ]));
+            return s;
+        }
+        2 => {
+            s.push_str("news:comp.infosystems.www.servers.unix");
+            return s;
+        }
+        3 => s.push_str("ftp://"),
+        4 => s.push_str("file:///usr/share/doc"),
+        5..=7 => s.push_str("https://"),
+        8 => s.push_str("gopher://"),
+        _ => s.push_str("http://"),
+    }
+    if !s.starts_with("file") {
+        if r.chance(1, 20) {
+            s.push_str("anonymous@");
+        }
+        if r.chance(2, 3) {
+            s.push_str(r.pick(HOSTS));
+        } else {
+            s.push_str(r.pick(&["www.", "ftp.", "", "lists."]));
+            s.push_str(r.pick(WORDS).trim_matches('\''));
+            s.retain(|c| c.is_ascii_alphanumeric() || ".-:/@".contains(c));
+            s.push('.');
+            s.push_str(r.pick(TLDS));
+        }
+        if r.chance(1, 10) {
+            s.push_str(r.pick(&[":80", ":8080", ":21"]));
+        }
+    }
+    for _ in 0..r.below(5) {
+        s.push('/');
+        s.push_str(r.pick(SEGMENTS));
+    }
+    if r.chance(1, 3) {
+        s.push('/');
+    }
+    if r.chance(1, 6) {
+        s.push_str(r.pick(&["?q=uri&lang=en", "?id=12345", "?", "?a=b;c=d"]));
+    }
+    if r.chance(1, 8) {
+        s.push_str(r.pick(&["#WARNING", "#section-4.2", "#top", "#"]));
+    }
+    s
+}
+
+/// A URI with a `-` in it, split right after that hyphen: (before, after).
+fn hyphen_uri(r: &mut Rng) -> (String, String) {
+    let host = r.pick(&["www.example.org", "a.example", "www.ietf.org"]);
+    let a = r.pick(&["long", "uri", "draft", "some", "well"]);
+    let b = r.pick(&["name.html", "known/", "fielding-00.txt", "list"]);
+    (format!("http://{host}/{a}-"), b.to_string())
+}
+
+/// An indentation string for a continuation line.
+fn indent(r: &mut Rng) -> &'static str {
+    r.pick(&["", " ", "  ", "    ", "\t", "      "])
+}
+
+/// One URI token in a random delimiting style (may contain line breaks;
+/// `quote` is the mail quote prefix of the current line, for breaks).
+fn uri_token(r: &mut Rng, quote: &str) -> String {
+    let u = uri(r);
+    let brk = |r: &mut Rng, u: &str| -> String {
+        // break inside the URI, after a `/` or `.` if there is one
+        let cut = u
+            .char_indices()
+            .skip(u.find("//").map_or(4, |i| i + 3))
+            .filter(|&(_, c)| c == '/' || c == '.')
+            .map(|(i, _)| i + 1)
+            .nth(r.below(3))
+            .unwrap_or(u.len());
+        format!("{}\n{}{}{}", &u[..cut], quote, indent(r), &u[cut..])
+    };
+    match r.below(13) {
+        0..=2 => {
+            let p = r.pick(&["", ".", ",", ";", ":", "!", "?", "'", "."]);
+            format!("{u}{p}")
+        }
+        3 => format!("({u})"),
+        4 => format!("(see {u})."),
+        5 => format!("\"{u}\""),
+        6 => format!("\"{u}.\""),
+        7 => format!("<{u}>"),
+        8 => format!("<URL:{u}>"),
+        9 => format!("<{}>", brk(r, &u)),
+        10 => format!("<URL:{}>", brk(r, &u)),
+        11 => {
+            let (a, b) = hyphen_uri(r);
+            let sp = r.pick(&["", "", " ", "  "]);
+            format!("{a}{sp}\n{quote}{}{b}", indent(r))
+        }
+        _ => {
+            // dangling `http://` at a line end, host on the next line
+            let host = r.pick(&["www.ietf.org", "ftp.is.co.za", "192.0.2.1"]);
+            let seg = r.pick(SEGMENTS);
+            format!("http://\n{quote}{}{host}/{seg}", indent(r))
+        }
+    }
+}
+
+/// Which extras a prose paragraph may hold.
+#[derive(Clone, Copy)]
+struct ProseOpts {
+    /// Per-mille of words followed by a URI token.
+    uri_permille: usize,
+    /// Ordinary colons (`Note:`, `10:30`, `e.g.:`).
+    colons: bool,
+}
+
+fn sentence(r: &mut Rng, out: &mut Vec<String>, o: ProseOpts, quote: &str) {
+    let n = r.range(4, 18);
+    for i in 0..n {
+        let mut w = r.pick(WORDS).to_string();
+        if i == 0 {
+            let mut c = w.chars();
+            if let Some(f) = c.next() {
+                w = f.to_uppercase().chain(c).collect();
+            }
+            if o.colons && r.chance(1, 12) {
+                out.push(r.pick(&["Note:", "Re:", "NB:", "Update:"]).into());
+            }
+        }
+        if i + 1 < n && r.chance(1, 12) {
+            w.push(',');
+        }
+        out.push(w);
+        if o.colons && r.chance(1, 60) {
+            out.push(
+                r.pick(&[
+                    "at 10:30",
+                    "e.g.:",
+                    "i.e.:",
+                    "(ratio 3:2)",
+                    "std::vector",
+                    "C:\\dir",
+                    "as follows:",
+                    "localhost:8080",
+                ])
+                .into(),
+            );
+        }
+        if o.uri_permille > 0 && r.below(1000) < o.uri_permille {
+            out.push(uri_token(r, quote));
+        }
+    }
+    let end = r.pick(&[".", ".", ".", "?", "!", ":"]);
+    if let Some(last) = out.last_mut() {
+        last.push_str(end);
+    }
+}
+
+/// Wraps tokens into lines of at most `width` columns, each starting with
+/// `prefix`; tokens holding line breaks keep them (the column restarts).
+fn wrap(tokens: &[String], width: usize, prefix: &str, out: &mut Vec<u8>) {
+    let mut col = 0;
+    for t in tokens {
+        let first_len = t.find('\n').unwrap_or(t.len());
+        if col > 0 && col + 1 + first_len > width {
+            out.push(b'\n');
+            col = 0;
+        }
+        if col == 0 {
+            out.extend_from_slice(prefix.as_bytes());
+            col = prefix.len();
+        } else {
+            out.push(b' ');
+            col += 1;
+        }
+        out.extend_from_slice(t.as_bytes());
+        match t.rfind('\n') {
+            Some(i) => col = t.len() - i - 1,
+            None => col += t.len(),
+        }
+    }
+    if col > 0 {
+        out.push(b'\n');
+    }
+}
+
+fn paragraph(
+    r: &mut Rng,
+    o: ProseOpts,
+    prefix: &str,
+    width: usize,
+) -> Vec<u8> {
+    let mut toks = Vec::new();
+    for _ in 0..r.range(2, 7) {
+        sentence(r, &mut toks, o, prefix);
+    }
+    let mut out = Vec::new();
+    wrap(&toks, width, prefix, &mut out);
+    out
+}
+
+/// A generator of one kind: call [`Gen::next_piece`] repeatedly.
+pub struct Gen {
+    kind: Kind,
+    r: Rng,
+    started: bool,
+    page: usize,
+    section: usize,
+    line_on_page: usize,
+    msg: usize,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Prose,
+    NoUri,
+    Rfc,
+    Mail,
+    Dense,
+    Repeat(&'static [u8]),
+    OneLine,
+    UnclosedLt,
+    Crlf,
+    LongUri,
+    HyphenUri,
+    QuotedAngle,
+}
+
+impl Gen {
+    /// A generator for `kind` (see [`kinds`]), or `None`.
+    pub fn new(kind: &str, seed: u64) -> Option<Gen> {
+        let k = match kind {
+            "prose" => Kind::Prose,
+            "nouri" | "noprose" => Kind::NoUri,
+            "rfc" => Kind::Rfc,
+            "mail" => Kind::Mail,
+            "dense" => Kind::Dense,
+            "adv-lt" => Kind::Repeat(b"<<<<<<<<<<<<<<<<"),
+            "adv-quote" => Kind::Repeat(b"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\""),
+            "adv-colon" => Kind::Repeat(b"::::::::::::::::"),
+            "adv-http" => Kind::Repeat(b"http://"),
+            "adv-a-colon" => Kind::Repeat(b"a:a:a:a:a:a:a:a:"),
+            "adv-url-prefix" => Kind::Repeat(b"<URL:"),
+            "adv-hyphen-nl" => Kind::Repeat(b"-\n-\n-\n-\n-\n-\n-\n-\n"),
+            "adv-percent" => Kind::Repeat(b"%%%%%%%%%%%%%%%%"),
+            "adv-parens" => Kind::Repeat(b"(((((((((((((((("),
+            "adv-quote-prefix" => Kind::Repeat(b"> > > \n"),
+            "adv-one-line" => Kind::OneLine,
+            "adv-unclosed-lt" => Kind::UnclosedLt,
+            "adv-lt-nl" => Kind::Repeat(b"<\n<\n<\n<\n<\n<\n<\n<\n"),
+            "adv-crlf" => Kind::Crlf,
+            "adv-lt-http" => Kind::Repeat(b"<http://a.example/ "),
+            "adv-quote-http" => Kind::Repeat(b"\"http://a.example/ "),
+            "adv-long-uri" => Kind::LongUri,
+            "adv-hyphen-uri" => Kind::HyphenUri,
+            "adv-dangling" => Kind::Repeat(b"http://\n"),
+            "adv-quoted-angle" => Kind::QuotedAngle,
+            _ => return None,
+        };
+        Some(Gen {
+            kind: k,
+            r: Rng::new(seed ^ 0x005e_ed0f_u64.wrapping_mul(0x1000_0001)),
+            started: false,
+            page: 1,
+            section: 1,
+            line_on_page: 0,
+            msg: 0,
+        })
+    }
+
+    /// Appends the next piece (a paragraph, a message, a page part, a few
+    /// KiB of a repeated pattern) to `out`.
+    pub fn next_piece(&mut self, out: &mut Vec<u8>) {
+        let first = !self.started;
+        self.started = true;
+        let prose = ProseOpts { uri_permille: 8, colons: true };
+        match self.kind {
+            Kind::Prose => self.prose(out, prose),
+            Kind::NoUri => {
+                self.prose(out, ProseOpts { uri_permille: 0, ..prose })
+            }
+            Kind::Dense => {
+                // A URI every ~100 bytes: short runs of words between them.
+                let mut toks = Vec::new();
+                for _ in 0..40 {
+                    for _ in 0..self.r.range(6, 12) {
+                        toks.push(self.r.pick(WORDS).to_string());
+                    }
+                    toks.push(uri_token(&mut self.r, ""));
+                }
+                wrap(&toks, 72, "", out);
+                out.push(b'\n');
+            }
+            Kind::Rfc => self.rfc(out),
+            Kind::Mail => self.mail(out),
+            Kind::Repeat(pat) => {
+                for _ in 0..(8192 / pat.len()).max(1) {
+                    out.extend_from_slice(pat);
+                }
+            }
+            Kind::OneLine => {
+                let p = paragraph(&mut self.r, prose, "", 72);
+                out.extend(
+                    p.iter().map(|&b| if b == b'\n' { b' ' } else { b }),
+                );
+            }
+            Kind::UnclosedLt => {
+                if first {
+                    out.extend_from_slice(b"<http://a.example/");
+                }
+                let p = paragraph(&mut self.r, prose, "", 72);
+                // no blank line (which would end the bracket search), and
+                // no `>` that could close it
+                out.extend(p.iter().filter(|&&b| b != b'>'));
+            }
+            Kind::Crlf => {
+                let mut p = Vec::new();
+                self.prose(&mut p, prose);
+                for &b in &p {
+                    if b == b'\n' {
+                        out.push(b'\r');
+                    }
+                    out.push(b);
+                }
+            }
+            Kind::LongUri => {
+                if first {
+                    out.extend_from_slice(b"http://a.example/");
+                }
+                for _ in 0..512 {
+                    out.extend_from_slice(b"abcdefghijklmno/");
+                }
+            }
+            Kind::HyphenUri => {
+                if first {
+                    out.extend_from_slice(b"see http://a.example/x-\n");
+                }
+                for _ in 0..1024 {
+                    out.extend_from_slice(b"  abc-\n");
+                }
+            }
+            Kind::QuotedAngle => {
+                for _ in 0..128 {
+                    out.extend_from_slice(
+                        b"> > <http://a.example/x\n> > y/z\n",
+                    );
+                }
+            }
+        }
+    }
+
+    fn prose(&mut self, out: &mut Vec<u8>, o: ProseOpts) {
+        let width = self.r.range(64, 76);
+        out.extend(paragraph(&mut self.r, o, "", width));
+        out.push(b'\n');
+    }
+
+    fn rfc(&mut self, out: &mut Vec<u8>) {
+        let r = &mut self.r;
+        let o = ProseOpts { uri_permille: 10, colons: true };
+        let mut piece = Vec::new();
+        match r.below(10) {
+            0 => {
+                self.section += 1;
+                piece.extend(
+                    format!(
+                        "{}.{}.  {} {}\n\n",
+                        self.section / 4 + 1,
+                        self.section % 4 + 1,
+                        cap(r.pick(WORDS)),
+                        cap(r.pick(WORDS))
+                    )
+                    .bytes(),
+                );
+            }
+            1 => {
+                for l in [
+                    "   URI-reference = URI / relative-ref\n",
+                    "   scheme        = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )\n",
+                    "   hier-part     = \"//\" authority path-abempty\n",
+                    "   authority     = [ userinfo \"@\" ] host [ \":\" port ]\n",
+                    "   IPv6address   =                            6( h16 \":\" ) ls32\n",
+                    "   pct-encoded   = \"%\" HEXDIG HEXDIG\n",
+                    "   gen-delims    = \":\" / \"/\" / \"?\" / \"#\" / \"[\" / \"]\" / \"@\"\n",
+                ]
+                .iter()
+                .take(r.range(2, 7))
+                {
+                    piece.extend(l.bytes());
+                }
+                piece.push(b'\n');
+            }
+            2 => {
+                // indented examples, one URI a line
+                piece.extend(b"   For example:\n\n");
+                for _ in 0..r.range(1, 5) {
+                    piece.extend(b"      ");
+                    piece.extend(uri(r).bytes());
+                    piece.push(b'\n');
+                }
+                piece.push(b'\n');
+            }
+            3 => {
+                let n = r.range(2000, 9999);
+                piece.extend(
+                    format!(
+                        "   [RFC{n}]  {}, T., \"{} {}\", RFC {n}, August 1998,\n              <{}>.\n\n",
+                        cap(r.pick(WORDS)),
+                        cap(r.pick(WORDS)),
+                        cap(r.pick(WORDS)),
+                        uri(r)
+                    )
+                    .bytes(),
+                );
+            }
+            _ => {
+                piece.extend(paragraph(r, o, "   ", 72));
+                piece.push(b'\n');
+            }
+        }
+        // page breaks every ~50 lines, with footer and header
+        let lines = piece.iter().filter(|&&b| b == b'\n').count();
+        out.extend(&piece);
+        self.line_on_page += lines;
+        if self.line_on_page >= 50 {
+            self.line_on_page = 0;
+            out.extend(
+                format!(
+                    "\nFielding, et al.        Expires August 2003             [Page {}]\n\x0c\nInternet-Draft            URI Generic Syntax           February 2003\n\n",
+                    self.page
+                )
+                .bytes(),
+            );
+            self.page += 1;
+        }
+    }
+
+    fn mail(&mut self, out: &mut Vec<u8>) {
+        self.msg += 1;
+        let n = self.msg;
+        let r = &mut self.r;
+        let who =
+            r.pick(&["Roy T. Fielding", "Larry Masinter", "Tim", "Ann Lee"]);
+        let user = r.pick(&["fielding", "masinter", "timbl", "ann.lee"]);
+        let host =
+            r.pick(&["example.org", "w3.org", "ics.uci.edu", "example.com"]);
+        let flowed = r.chance(1, 3);
+        let mut m = format!(
+            "From {user}@{host} Tue Mar  4 10:30:{:02} 2003\n\
+             From: {who} <{user}@{host}>\n\
+             To: uri@w3.org\n\
+             Subject: Re: {} {}\n\
+             Date: Tue, 4 Mar 2003 10:30:{:02} -0800\n\
+             Message-ID: <{n}.{:x}@mail.{host}>\n\
+             References: <{}.{:x}@mail.example.org>\n <{}.{:x}@news.example.com>\n\
+             List-Unsubscribe: <mailto:uri-request@w3.org?subject=unsubscribe>,\n <https://lists.w3.org/Archives/Public/uri/>\n\
+             Content-Type: text/plain; charset=us-ascii{}\n\n",
+            n % 60,
+            r.pick(WORDS),
+            r.pick(WORDS),
+            n % 60,
+            r.next_u64() & 0xffff_ffff,
+            n + 7,
+            r.next_u64() & 0xffff,
+            n + 3,
+            r.next_u64() & 0xffff,
+            if flowed { "; format=flowed" } else { "" },
+        );
+        let o = ProseOpts { uri_permille: 15, colons: true };
+        let mut body = Vec::new();
+        body.extend(
+            format!("On Mon, 3 Mar 2003, {} wrote:\n", r.pick(WORDS)).bytes(),
+        );
+        if r.chance(1, 2) {
+            body.extend(paragraph(r, o, "> > ", 72));
+            body.extend(b"> >\n");
+        }
+        body.extend(paragraph(r, o, "> ", 72));
+        if r.chance(1, 2) {
+            body.extend(b">\n> see <http://www.example.org/some/long/\n> path/file.html>\n");
+        }
+        body.push(b'\n');
+        for _ in 0..r.range(1, 3) {
+            let p = paragraph(r, o, "", 72);
+            if flowed {
+                // format=flowed: soft breaks are a space before the newline
+                for &b in &p {
+                    if b == b'\n' {
+                        body.push(b' ');
+                    }
+                    body.push(b);
+                }
+                // the paragraph's last line ends hard
+                if body.ends_with(b" \n") {
+                    let l = body.len();
+                    body.remove(l - 2);
+                }
+            } else {
+                body.extend(p);
+            }
+            body.push(b'\n');
+        }
+        body.extend(format!("-- \n{who}  http://{host}/~{user}/\n\n").bytes());
+        m.push_str(&String::from_utf8_lossy(&body));
+        out.extend(m.bytes());
+    }
+}
+
+fn cap(w: &str) -> String {
+    let mut c = w.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}

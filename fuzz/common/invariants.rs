@@ -1,0 +1,405 @@
+//! Invariants of the validator's and the scanner's output, checked on
+//! arbitrary input. Shared (through `#[path]`) by the cargo-fuzz targets in
+//! `fuzz/fuzz_targets/` and the stable-toolchain property test
+//! `tests/stream_prop.rs`; every check panics with a message on failure.
+#![allow(dead_code)]
+
+use std::io;
+
+use urifind::grammar::{Grammar, Validator};
+use urifind::scan::{Context, Finder, Item, Match};
+use urifind::uri::Components;
+
+/// The three grammars.
+pub const GRAMMARS: [Grammar; 3] =
+    [Grammar::Rfc2396bis, Grammar::Rfc2396, Grammar::Rfc3986];
+
+/// A finder whose options are chosen by the bits of `b`: grammar (b % 3),
+/// abbreviated URIs (bit 2), any scheme (bit 3), rejected items (bit 4),
+/// small bracket and URI bounds (bit 5: 24 and 40 bytes, so that short
+/// fuzz inputs reach the bounds).
+pub fn finder_from_byte(b: u8) -> (Finder, Grammar) {
+    let g = GRAMMARS[(b % 3) as usize];
+    let mut fb = Finder::builder();
+    fb.grammar(g)
+        .abbrev(b & 4 != 0)
+        .any_scheme(b & 8 != 0)
+        .rejected(b & 16 != 0);
+    if b & 32 != 0 {
+        fb.bracket_bound(24).max_uri_len(40);
+    }
+    (fb.build(), g)
+}
+
+/// Rebuilds a URI reference from its components.
+pub fn recompose(c: &Components<'_>) -> Vec<u8> {
+    let mut v = Vec::new();
+    if let Some(s) = c.scheme {
+        v.extend_from_slice(s);
+        v.push(b':');
+    }
+    if let Some(a) = c.authority {
+        v.extend_from_slice(b"//");
+        v.extend_from_slice(a);
+    }
+    v.extend_from_slice(c.path);
+    if let Some(q) = c.query {
+        v.push(b'?');
+        v.extend_from_slice(q);
+    }
+    if let Some(f) = c.fragment {
+        v.push(b'#');
+        v.extend_from_slice(f);
+    }
+    v
+}
+
+/// Rebuilds an authority from userinfo, host and port.
+pub fn recompose_authority(c: &Components<'_>) -> Option<Vec<u8>> {
+    c.authority?;
+    let mut v = Vec::new();
+    if let Some(u) = c.userinfo {
+        v.extend_from_slice(u);
+        v.push(b'@');
+    }
+    v.extend_from_slice(c.host.unwrap_or(b""));
+    if let Some(p) = c.port {
+        v.push(b':');
+        v.extend_from_slice(p);
+    }
+    Some(v)
+}
+
+/// The validator on `data` under every grammar and option: no panic,
+/// accepted strings recompose byte for byte, fault offsets in bounds,
+/// stricter options accept a subset of what laxer ones accept.
+pub fn check_validate(data: &[u8]) {
+    for g in GRAMMARS {
+        let lax = Validator::new(g).validate(data);
+        for (abs, rules) in [(false, true), (true, false), (true, true)] {
+            let v = Validator::new(g).absolute(abs).scheme_rules(rules);
+            match v.validate(data) {
+                Ok(c) => {
+                    assert!(
+                        lax.is_ok(),
+                        "{g:?} abs={abs} rules={rules} accepts {} but \
+                         the plain validator rejects it",
+                        short(data)
+                    );
+                    if abs {
+                        assert!(c.scheme.is_some(), "absolute without scheme");
+                    }
+                }
+                Err(e) => assert!(e.offset() <= data.len()),
+            }
+        }
+        match lax {
+            Ok(c) => {
+                assert_eq!(
+                    recompose(&c),
+                    data,
+                    "{g:?}: components do not recompose {}: {c:?}",
+                    short(data)
+                );
+                if let Some(a) = recompose_authority(&c) {
+                    assert_eq!(
+                        Some(&a[..]),
+                        c.authority,
+                        "{g:?}: authority parts do not recompose: {c:?}"
+                    );
+                }
+            }
+            Err(e) => {
+                assert!(
+                    e.offset() <= data.len(),
+                    "{g:?}: fault offset {} past the end ({})",
+                    e.offset(),
+                    data.len()
+                );
+                assert!(!e.message().is_empty(), "empty fault message");
+            }
+        }
+    }
+}
+
+/// At most 300 bytes of `b`, escaped, for messages.
+pub fn short(b: &[u8]) -> String {
+    if b.len() <= 300 {
+        format!("{:?}", String::from_utf8_lossy(b))
+    } else {
+        format!(
+            "{:?}...({} bytes)...{:?}",
+            String::from_utf8_lossy(&b[..150]),
+            b.len(),
+            String::from_utf8_lossy(&b[b.len() - 150..])
+        )
+    }
+}
+
+/// Bytes a reported URI may skip over inside its `uri_span`: whitespace
+/// (line-break rejoining) and `>` (mail quote prefixes).
+fn skippable(b: u8) -> bool {
+    // The scanner's whitespace: space, tab, CR, LF, VT and FF.
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c | b'>')
+}
+
+/// One match against the input it came from.
+pub fn check_match(input: &[u8], m: &Match<'_>, g: Grammar) {
+    let (span, us, uri) = (m.span(), m.uri_span(), m.uri());
+    let show = || {
+        let lo = span.start.saturating_sub(60);
+        let hi = span.end.saturating_add(60).min(input.len());
+        format!(
+            "match {} span {span:?} uri_span {us:?} ctx {:?} in input \
+             [{lo}..{hi}] of {}: {}",
+            short(uri),
+            m.context(),
+            input.len(),
+            short(&input[lo..hi])
+        )
+    };
+    assert!(span.start < span.end && span.end <= input.len(), "{}", show());
+    assert!(
+        span.start <= us.start && us.start < us.end && us.end <= span.end,
+        "uri_span not inside span: {}",
+        show()
+    );
+    if let Err(e) =
+        Validator::new(g).absolute(true).scheme_rules(true).validate(uri)
+    {
+        panic!("reported URI does not validate ({e}): {}", show());
+    }
+    assert!(
+        uri.iter().all(|b| b.is_ascii_graphic()),
+        "URI holds whitespace, control or non-ASCII bytes: {}",
+        show()
+    );
+    // The URI as reported is the input's uri_span with whitespace and
+    // quote prefixes removed (after the scheme an abbreviated URI got).
+    let body = if m.context() == Context::Abbreviated {
+        let p = if uri.starts_with(b"http://") {
+            7
+        } else if uri.starts_with(b"ftp://") {
+            6
+        } else {
+            panic!("abbreviated URI without http:// or ftp://: {}", show())
+        };
+        &uri[p..]
+    } else {
+        uri
+    };
+    let text = &input[us.clone()];
+    assert_eq!(text.first(), body.first(), "first byte differs: {}", show());
+    assert_eq!(text.last(), body.last(), "last byte differs: {}", show());
+    let mut k = 0;
+    for &b in text {
+        if k < body.len() && body[k] == b {
+            k += 1;
+        } else {
+            assert!(
+                skippable(b),
+                "byte {b:?} of the input is neither in the URI nor \
+                 removable whitespace/quote prefix: {}",
+                show()
+            );
+        }
+    }
+    assert_eq!(
+        k,
+        body.len(),
+        "URI is not the input less whitespace: {}",
+        show()
+    );
+    if let Some(w) = m.without_hyphen() {
+        // the URI less one or more of its hyphens (one per line break)
+        let mut k = 0;
+        for &b in uri {
+            if k < w.len() && w[k] == b {
+                k += 1;
+            } else {
+                assert_eq!(
+                    b,
+                    b'-',
+                    "without_hyphen {} drops more than hyphens: {}",
+                    short(w),
+                    show()
+                );
+            }
+        }
+        assert!(
+            k == w.len() && w.len() < uri.len(),
+            "without_hyphen {} is not the URI less hyphens: {}",
+            short(w),
+            show()
+        );
+    }
+}
+
+/// Every item of a whole-slice scan against its input: matches are
+/// valid, in bounds, made of the input's bytes, in increasing order and
+/// non-overlapping; rejected items are in bounds with a fault offset
+/// inside the candidate; items come in order of their start.
+pub fn check_items(input: &[u8], items: &[Item<'_>], g: Grammar) {
+    let mut last_match_end = 0;
+    let mut last_start = 0;
+    for it in items {
+        match it {
+            Item::Match(m) => {
+                check_match(input, m, g);
+                assert!(
+                    m.span().start >= last_match_end,
+                    "match {:?} overlaps or precedes the previous one \
+                     (ended at {last_match_end}) in {}",
+                    m.span(),
+                    short(input)
+                );
+                last_match_end = m.span().end;
+                assert!(m.span().start >= last_start, "items out of order");
+                last_start = m.span().start;
+            }
+            Item::Rejected(r) => {
+                let s = r.span();
+                assert!(
+                    s.start <= s.end && s.end <= input.len(),
+                    "rejected span {s:?} out of bounds ({})",
+                    input.len()
+                );
+                assert!(
+                    r.offset() <= r.candidate().len(),
+                    "fault offset {} past the candidate {:?}",
+                    r.offset(),
+                    short(r.candidate())
+                );
+                assert!(!r.reason().is_empty(), "rejected without reason");
+                assert!(s.start >= last_start, "items out of order");
+                last_start = s.start;
+            }
+        }
+    }
+}
+
+/// A reader that hands out `data` in reads of the given sizes (cycled;
+/// a size of 0 is read as 1, so the reader never signals a false end).
+pub struct ShortReader<'a> {
+    data: &'a [u8],
+    sizes: Vec<usize>,
+    i: usize,
+}
+
+impl<'a> ShortReader<'a> {
+    /// A reader over `data` with the given read sizes.
+    pub fn new(data: &'a [u8], sizes: Vec<usize>) -> ShortReader<'a> {
+        let sizes = if sizes.is_empty() { vec![1] } else { sizes };
+        ShortReader { data, sizes, i: 0 }
+    }
+}
+
+impl io::Read for ShortReader<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let want = self.sizes[self.i % self.sizes.len()].max(1);
+        self.i += 1;
+        let n = want.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// Line and column (1-based, bytes) of offset `at`.
+pub fn position_of(input: &[u8], at: usize) -> (u64, u64) {
+    let before = &input[..at];
+    let line = 1 + before.iter().filter(|&&b| b == b'\n').count() as u64;
+    let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    (line, (at - start + 1) as u64)
+}
+
+/// Streaming `input` through short reads of `sizes` gives the same items,
+/// with the same absolute offsets, as the whole-slice scan; with line
+/// counting on, positions match the offsets. Returns the slice items'
+/// count.
+pub fn check_stream(
+    finder: &Finder,
+    g: Grammar,
+    input: &[u8],
+    sizes: Vec<usize>,
+    count_lines: bool,
+) -> usize {
+    let whole: Vec<Item<'_>> = finder.items(input).collect();
+    check_items(input, &whole, g);
+    let streamed: Vec<Item<'static>> = finder
+        .stream(ShortReader::new(input, sizes.clone()))
+        .count_lines(count_lines)
+        .map(|r| r.expect("in-memory reads do not fail"))
+        .collect();
+    if count_lines {
+        for it in &streamed {
+            let (span, pos) = match it {
+                Item::Match(m) => (m.span(), m.position()),
+                Item::Rejected(r) => (r.span(), r.position()),
+            };
+            let p = pos.expect("line counting gives a position");
+            assert_eq!(
+                (p.line, p.column),
+                position_of(input, span.start),
+                "wrong position for {it:?}"
+            );
+        }
+    }
+    // Positions are only in the stream's items; compare without them.
+    let unpos = |it: &Item<'_>| -> String {
+        match it {
+            Item::Match(m) => format!(
+                "M {:?} {:?} {} {:?} {:?}",
+                m.span(),
+                m.uri_span(),
+                short(m.uri()),
+                m.context(),
+                m.without_hyphen().map(short)
+            ),
+            Item::Rejected(r) => format!(
+                "R {:?} {} {} {:?} {:?}",
+                r.span(),
+                short(r.candidate()),
+                r.offset(),
+                r.reason(),
+                r.context()
+            ),
+        }
+    };
+    let same_item = |x: &Item<'_>, y: &Item<'_>| match (x, y) {
+        (Item::Match(p), Item::Match(q)) => {
+            p.span() == q.span()
+                && p.uri_span() == q.uri_span()
+                && p.uri() == q.uri()
+                && p.context() == q.context()
+                && p.without_hyphen() == q.without_hyphen()
+        }
+        (Item::Rejected(p), Item::Rejected(q)) => {
+            p.span() == q.span()
+                && p.candidate() == q.candidate()
+                && p.offset() == q.offset()
+                && p.reason() == q.reason()
+                && p.context() == q.context()
+        }
+        _ => false,
+    };
+    let n = whole.len().max(streamed.len());
+    for i in 0..n {
+        let (x, y) = (whole.get(i), streamed.get(i));
+        let same = match (x, y) {
+            (Some(x), Some(y)) => same_item(x, y),
+            _ => false,
+        };
+        assert!(
+            same,
+            "stream (reads {sizes:?}) differs from slice at item {i} of \
+             {}/{}: slice {:?} stream {:?}, input {}",
+            whole.len(),
+            streamed.len(),
+            x.map(unpos),
+            y.map(unpos),
+            short(input)
+        );
+    }
+    whole.len()
+}

@@ -1,0 +1,611 @@
+//! Inputs: turning PATH arguments into a list of inputs (walking
+//! directories in sorted order), opening each one (binary check, gzip),
+//! and searching them, one after another or on `-j N` threads with each
+//! file's output kept together and printed in the order of the list.
+//!
+//! Walk rules: directory entries are visited in byte order of their
+//! names, so the output does not depend on the file system. Symbolic links
+//! found in a walk are skipped unless `-L`; with `-L` a link back to a
+//! directory being walked is reported as a loop. FIFOs, sockets and
+//! devices found in a walk are skipped (reading them could block forever);
+//! named explicitly on the command line, they are read.
+
+use std::fs::{self, File};
+use std::io::{self, Cursor, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use urifind::scan::Item;
+use urifind::Finder;
+
+use crate::args::{Config, Report};
+use crate::output::Printer;
+
+/// How many bytes are looked at for a NUL to call a file binary.
+const BINARY_PEEK: usize = 8 * 1024;
+
+/// One thing to search, or an error found while listing.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// Standard input.
+    Stdin,
+    /// A file (or FIFO named on the command line).
+    File(PathBuf),
+    /// A path that could not be listed or examined.
+    Error(PathBuf, String),
+}
+
+impl Entry {
+    /// The name printed for this entry.
+    pub fn name(&self) -> Vec<u8> {
+        match self {
+            Entry::Stdin => b"-".to_vec(),
+            Entry::File(p) | Entry::Error(p, _) => path_bytes(p),
+        }
+    }
+}
+
+/// The bytes of a path (lossless on Unix).
+pub fn path_bytes(p: &Path) -> Vec<u8> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        p.as_os_str().as_bytes().to_vec()
+    }
+    #[cfg(not(unix))]
+    {
+        p.to_string_lossy().into_owned().into_bytes()
+    }
+}
+
+/// An I/O error in words, without Rust's "(os error N)" suffix.
+pub fn io_reason(e: &io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error ") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+/// Writes `urifind: NAME: reason` to stderr.
+pub fn report_error(name: &[u8], reason: &str) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_all(b"urifind: ");
+    let _ = err.write_all(name);
+    let _ = writeln!(err, ": {reason}");
+}
+
+/// Lists every input named by `paths`, walking directories.
+pub fn collect(paths: &[PathBuf], follow: bool) -> Vec<Entry> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.as_os_str() == "-" {
+            out.push(Entry::Stdin);
+            continue;
+        }
+        match fs::metadata(p) {
+            Err(e) => out.push(Entry::Error(p.clone(), io_reason(&e))),
+            Ok(md) if md.is_dir() => {
+                let mut ancestors = vec![file_id(&md)];
+                walk_dir(p, follow, &mut ancestors, &mut out);
+            }
+            Ok(_) => out.push(Entry::File(p.clone())),
+        }
+    }
+    out
+}
+
+/// A file's identity (device and inode) for loop detection.
+fn file_id(md: &fs::Metadata) -> (u64, u64) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        (md.dev(), md.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = md;
+        (0, 0)
+    }
+}
+
+fn walk_dir(
+    dir: &Path,
+    follow: bool,
+    ancestors: &mut Vec<(u64, u64)>,
+    out: &mut Vec<Entry>,
+) {
+    let rd = match fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) => {
+            out.push(Entry::Error(dir.to_path_buf(), io_reason(&e)));
+            return;
+        }
+    };
+    let mut children = Vec::new();
+    for ent in rd {
+        match ent {
+            Ok(ent) => children.push(ent),
+            Err(e) => out.push(Entry::Error(dir.to_path_buf(), io_reason(&e))),
+        }
+    }
+    children.sort_by_key(|e| e.file_name());
+    for ent in children {
+        let path = ent.path();
+        let ft = match ent.file_type() {
+            Ok(ft) => ft,
+            Err(e) => {
+                out.push(Entry::Error(path, io_reason(&e)));
+                continue;
+            }
+        };
+        let md = if ft.is_symlink() {
+            if !follow {
+                continue;
+            }
+            match fs::metadata(&path) {
+                Ok(md) => md,
+                Err(e) => {
+                    out.push(Entry::Error(path, io_reason(&e)));
+                    continue;
+                }
+            }
+        } else if ft.is_dir() {
+            match fs::symlink_metadata(&path) {
+                Ok(md) => md,
+                Err(e) => {
+                    out.push(Entry::Error(path, io_reason(&e)));
+                    continue;
+                }
+            }
+        } else if ft.is_file() {
+            out.push(Entry::File(path));
+            continue;
+        } else {
+            // FIFO, socket or device found in a walk: skipped.
+            continue;
+        };
+        if md.is_dir() {
+            let id = file_id(&md);
+            if ancestors.contains(&id) {
+                out.push(Entry::Error(
+                    path,
+                    "symbolic link loop (a link to a directory above it) \
+                     not followed"
+                        .into(),
+                ));
+                continue;
+            }
+            ancestors.push(id);
+            walk_dir(&path, follow, ancestors, out);
+            ancestors.pop();
+        } else if md.is_file() {
+            out.push(Entry::File(path));
+        }
+    }
+}
+
+/// An opened input, ready to scan.
+pub enum Opened {
+    /// Text to scan.
+    Text(Box<dyn Read + Send>),
+    /// A binary file, skipped.
+    Binary,
+}
+
+/// Reads up to [`BINARY_PEEK`] bytes: until full or end of input when
+/// `fill`, else with one read (so an interactive stdin is not held up).
+fn peek<R: Read>(rdr: &mut R, fill: bool) -> io::Result<Vec<u8>> {
+    let mut head = vec![0; BINARY_PEEK];
+    let mut n = 0;
+    while n < head.len() {
+        match rdr.read(&mut head[n..]) {
+            Ok(0) => break,
+            Ok(k) => {
+                n += k;
+                if !fill {
+                    break;
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    head.truncate(n);
+    Ok(head)
+}
+
+/// Opens `entry` for scanning: decompresses gzip with `-z`, and skips
+/// binary data (a NUL in the first 8 KiB) unless `-a`.
+///
+/// # Errors
+///
+/// Errors opening or reading the start of the input.
+pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
+    let (rdr, regular): (Box<dyn Read + Send>, bool) = match entry {
+        Entry::Stdin => (Box::new(io::stdin()), false),
+        Entry::File(p) => {
+            let f = File::open(p)?;
+            let regular = f.metadata()?.is_file();
+            (Box::new(f), regular)
+        }
+        Entry::Error(_, m) => return Err(io::Error::other(m.clone())),
+    };
+    let mut rdr = rdr;
+    let mut head = peek(&mut rdr, regular)?;
+    if cfg.gzip && head.starts_with(&[0x1f, 0x8b]) {
+        let raw = Cursor::new(head).chain(rdr);
+        let mut gz: Box<dyn Read + Send> =
+            Box::new(flate2::read::MultiGzDecoder::new(raw));
+        head = peek(&mut gz, true)?;
+        rdr = gz;
+    }
+    if !cfg.text && memchr::memchr(0, &head).is_some() {
+        return Ok(Opened::Binary);
+    }
+    Ok(Opened::Text(Box::new(Cursor::new(head).chain(rdr))))
+}
+
+/// What went wrong while scanning.
+pub enum Fail {
+    /// Reading the input failed (reported, the run goes on).
+    Read(io::Error),
+    /// Writing the output failed (the run stops).
+    Write(io::Error),
+}
+
+/// Scans `rdr`, handing each item to `sink` until it returns `false`.
+fn scan(
+    finder: &Finder,
+    rdr: Box<dyn Read + Send>,
+    count_lines: bool,
+    sink: &mut dyn FnMut(Item<'static>) -> io::Result<bool>,
+) -> Result<(), Fail> {
+    for item in finder.stream(rdr).count_lines(count_lines) {
+        let item = item.map_err(Fail::Read)?;
+        if !sink(item).map_err(Fail::Write)? {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// How the run went.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Status {
+    /// Something was found (printed or counted).
+    pub found: bool,
+    /// An error was reported.
+    pub error: bool,
+}
+
+/// Does this item matter in this run (a match, or a rejected candidate
+/// under `--rejected`)?
+fn relevant(cfg: &Config, item: &Item<'_>) -> bool {
+    matches!(item, Item::Rejected(_)) == cfg.rejected
+}
+
+fn binary_note(name: &[u8]) {
+    report_error(
+        name,
+        "binary file skipped (a NUL byte in its first 8 KiB; -a searches it)",
+    );
+}
+
+/// Searches every entry, printing through `printer`.
+///
+/// # Errors
+///
+/// Only errors writing the output; input errors are reported on stderr
+/// and recorded in the returned status.
+pub fn search_all<W: Write>(
+    entries: &[Entry],
+    cfg: &Config,
+    finder: &Finder,
+    printer: &mut Printer<W>,
+) -> io::Result<Status> {
+    let threads = cfg.threads.min(entries.len()).max(1);
+    if threads == 1 {
+        let mut st = Status::default();
+        for e in entries {
+            search_one(e, cfg, finder, printer, &mut st)?;
+        }
+        printer.flush()?;
+        return Ok(st);
+    }
+    search_parallel(entries, cfg, finder, printer, threads)
+}
+
+/// Searches one entry straight to the printer (no buffering of items).
+fn search_one<W: Write>(
+    entry: &Entry,
+    cfg: &Config,
+    finder: &Finder,
+    printer: &mut Printer<W>,
+    st: &mut Status,
+) -> io::Result<()> {
+    let name = entry.name();
+    if let Entry::Error(_, m) = entry {
+        printer.flush()?;
+        report_error(&name, m);
+        st.error = true;
+        return Ok(());
+    }
+    let rdr = match open(entry, cfg) {
+        Ok(Opened::Text(r)) => r,
+        Ok(Opened::Binary) => {
+            binary_note(&name);
+            return Ok(());
+        }
+        Err(e) => {
+            printer.flush()?;
+            report_error(&name, &io_reason(&e));
+            st.error = true;
+            return Ok(());
+        }
+    };
+    printer.begin();
+    let first_only = cfg.report == Report::FilesWithMatches;
+    let mut found = false;
+    let res = scan(finder, rdr, count_lines(cfg), &mut |item| {
+        let counted = printer.item(&name, &item)?;
+        found |= counted;
+        Ok(!(first_only && counted))
+    });
+    st.found |= found;
+    match res {
+        Ok(()) => printer.end(&name),
+        Err(Fail::Write(e)) => Err(e),
+        Err(Fail::Read(e)) => {
+            printer.flush()?;
+            report_error(&name, &io_reason(&e));
+            st.error = true;
+            Ok(())
+        }
+    }
+}
+
+/// Whether items need line and column numbers.
+pub fn count_lines(cfg: &Config) -> bool {
+    cfg.line_number || cfg.column || cfg.json
+}
+
+/// What a worker found in one entry.
+enum Found {
+    Error(String),
+    Binary,
+    Items(Vec<Item<'static>>, Option<String>),
+}
+
+fn gather(
+    entry: &Entry,
+    cfg: &Config,
+    finder: &Finder,
+    stop: &AtomicBool,
+) -> Found {
+    if let Entry::Error(_, m) = entry {
+        return Found::Error(m.clone());
+    }
+    let rdr = match open(entry, cfg) {
+        Ok(Opened::Text(r)) => r,
+        Ok(Opened::Binary) => return Found::Binary,
+        Err(e) => return Found::Error(io_reason(&e)),
+    };
+    let first_only = cfg.report == Report::FilesWithMatches;
+    let mut items = Vec::new();
+    let res = scan(finder, rdr, count_lines(cfg), &mut |item| {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(false);
+        }
+        if relevant(cfg, &item) {
+            items.push(item);
+            return Ok(!first_only);
+        }
+        Ok(true)
+    });
+    match res {
+        Ok(()) | Err(Fail::Write(_)) => Found::Items(items, None),
+        Err(Fail::Read(e)) => Found::Items(items, Some(io_reason(&e))),
+    }
+}
+
+fn search_parallel<W: Write>(
+    entries: &[Entry],
+    cfg: &Config,
+    finder: &Finder,
+    printer: &mut Printer<W>,
+    threads: usize,
+) -> io::Result<Status> {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<(usize, Found)>();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            s.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= entries.len() || stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let found = gather(&entries[i], cfg, finder, stop);
+                if tx.send((i, found)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let res = print_in_order(entries, rx, printer);
+        if res.is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        res
+    })
+}
+
+/// Prints workers' results in the order of `entries`, holding back those
+/// that finish early.
+fn print_in_order<W: Write>(
+    entries: &[Entry],
+    rx: mpsc::Receiver<(usize, Found)>,
+    printer: &mut Printer<W>,
+) -> io::Result<Status> {
+    let mut st = Status::default();
+    let mut pending = std::collections::BTreeMap::new();
+    let mut want = 0;
+    for (i, found) in rx {
+        pending.insert(i, found);
+        while let Some(found) = pending.remove(&want) {
+            let name = entries[want].name();
+            want += 1;
+            match found {
+                Found::Error(m) => {
+                    printer.flush()?;
+                    report_error(&name, &m);
+                    st.error = true;
+                }
+                Found::Binary => {
+                    printer.flush()?;
+                    binary_note(&name);
+                }
+                Found::Items(items, err) => {
+                    printer.begin();
+                    for item in &items {
+                        st.found |= printer.item(&name, item)?;
+                    }
+                    match err {
+                        None => printer.end(&name)?,
+                        Some(m) => {
+                            printer.flush()?;
+                            report_error(&name, &m);
+                            st.error = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    printer.flush()?;
+    Ok(st)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(entries: &[Entry], root: &Path) -> Vec<String> {
+        entries
+            .iter()
+            .map(|e| match e {
+                Entry::Stdin => "-".to_string(),
+                Entry::File(p) => {
+                    p.strip_prefix(root).unwrap().display().to_string()
+                }
+                Entry::Error(p, _) => format!(
+                    "ERR {}",
+                    p.strip_prefix(root).unwrap_or(p).display()
+                ),
+            })
+            .collect()
+    }
+
+    fn tree() -> tempfile::TempDir {
+        let d = tempfile::tempdir().unwrap();
+        let r = d.path();
+        fs::create_dir_all(r.join("b/sub")).unwrap();
+        fs::create_dir_all(r.join("a")).unwrap();
+        fs::write(r.join("z.txt"), "z").unwrap();
+        fs::write(r.join("b/2.txt"), "2").unwrap();
+        fs::write(r.join("b/1.txt"), "1").unwrap();
+        fs::write(r.join("b/sub/x"), "x").unwrap();
+        fs::write(r.join("a/y"), "y").unwrap();
+        d
+    }
+
+    #[test]
+    fn walk_is_sorted_and_depth_first() {
+        let d = tree();
+        let e = collect(&[d.path().to_path_buf()], false);
+        assert_eq!(
+            names(&e, d.path()),
+            ["a/y", "b/1.txt", "b/2.txt", "b/sub/x", "z.txt"]
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinks_skipped_unless_followed_and_loops_caught() {
+        let d = tree();
+        let r = d.path();
+        std::os::unix::fs::symlink(r.join("a"), r.join("b/link")).unwrap();
+        std::os::unix::fs::symlink(r, r.join("a/up")).unwrap();
+        std::os::unix::fs::symlink(r.join("gone"), r.join("dangling"))
+            .unwrap();
+        let e = collect(&[r.to_path_buf()], false);
+        assert_eq!(
+            names(&e, r),
+            ["a/y", "b/1.txt", "b/2.txt", "b/sub/x", "z.txt"]
+        );
+        let e = collect(&[r.to_path_buf()], true);
+        assert_eq!(
+            names(&e, r),
+            [
+                "ERR a/up",
+                "a/y",
+                "b/1.txt",
+                "b/2.txt",
+                "ERR b/link/up",
+                "b/link/y",
+                "b/sub/x",
+                "ERR dangling",
+                "z.txt"
+            ]
+        );
+    }
+
+    #[test]
+    fn explicit_paths_and_errors_keep_their_order() {
+        let d = tree();
+        let r = d.path();
+        let e = collect(
+            &[
+                r.join("z.txt"),
+                PathBuf::from("-"),
+                r.join("nope"),
+                r.join("a"),
+            ],
+            false,
+        );
+        assert_eq!(names(&e, r), ["z.txt", "-", "ERR nope", "a/y"]);
+        match &e[2] {
+            Entry::Error(_, m) => assert_eq!(m, "No such file or directory"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn peek_fills_or_reads_once() {
+        struct Trickle(usize);
+        impl Read for Trickle {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if self.0 == 0 {
+                    return Ok(0);
+                }
+                self.0 -= 1;
+                buf[0] = b'x';
+                Ok(1)
+            }
+        }
+        assert_eq!(peek(&mut Trickle(5), true).unwrap().len(), 5);
+        assert_eq!(peek(&mut Trickle(5), false).unwrap().len(), 1);
+        let big = vec![b'a'; 20_000];
+        assert_eq!(peek(&mut &big[..], true).unwrap().len(), BINARY_PEEK);
+    }
+
+    #[test]
+    fn io_reason_drops_os_error_suffix() {
+        let e = io::Error::from_raw_os_error(2);
+        assert_eq!(io_reason(&e), "No such file or directory");
+    }
+}

@@ -1,0 +1,1077 @@
+//! The engine behind every scan: finds triggers (each `:` and, with
+//! abbreviated URIs, each `www.`/`ftp.`), decides the delimiting context
+//! around each one, and hands candidates to the validator.
+//!
+//! The engine only ever looks at a bounded window around a trigger
+//! ([`Limits`]), so a slice and a stream split anywhere see the same
+//! bytes for every decision and report the same items at the same
+//! offsets.
+
+use std::collections::VecDeque;
+use std::ops::Range;
+
+use crate::grammar::{schemes, Error, Part, Validator};
+use crate::scan::text::{self, NonAscii};
+use crate::scan::{Context, FinderBuilder, Rejected};
+
+/// How far the engine may look around a trigger.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    /// Bytes before a trigger the engine may read.
+    pub behind: usize,
+    /// Bytes after a trigger the engine may read.
+    pub ahead: usize,
+}
+
+impl Limits {
+    pub(crate) fn of(o: &FinderBuilder) -> Limits {
+        Limits {
+            behind: o.bracket_bound + 4096,
+            ahead: 2 * o.max_uri_len + 2 * o.bracket_bound + 4096,
+        }
+    }
+}
+
+/// A match with absolute offsets; the URI is `input[uri_span]` unless
+/// `owned` holds it.
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    pub span: Range<usize>,
+    pub uri_span: Range<usize>,
+    pub owned: Option<Vec<u8>>,
+    pub context: Context,
+    pub alt: Option<Vec<u8>>,
+}
+
+/// What the engine reports.
+#[derive(Clone, Debug)]
+pub(crate) enum Out {
+    Match(Found),
+    Rejected(Rejected),
+}
+
+/// The window around one trigger: `v` is the input from absolute offset
+/// `base`; the engine never reads before `lo` (where the previous match
+/// ended) for the start of a candidate.
+#[derive(Clone, Copy)]
+pub(crate) struct View<'a> {
+    pub v: &'a [u8],
+    pub base: usize,
+    pub lo: usize,
+}
+
+/// What a known stretch of URI bytes looks like: the bare run starting
+/// anywhere in `[from, reached)` continues at least to `reached`, and
+/// stops there when `ended`.
+#[derive(Clone, Copy, Debug, Default)]
+struct RunCache {
+    from: usize,
+    reached: usize,
+    ended: bool,
+}
+
+/// The scanning state shared by slices and streams.
+pub(crate) struct Engine<'f> {
+    pub opts: &'f FinderBuilder,
+    pub limits: Limits,
+    validator: Validator,
+    /// Absolute offset before which no new candidate may start.
+    pub resume: usize,
+    /// Absolute offset of the next byte to search for triggers.
+    pub pos: usize,
+    pub queue: VecDeque<Out>,
+    run: RunCache,
+    /// The candidate being assembled: pieces of the view (absolute).
+    segs: Vec<(usize, usize)>,
+    /// Offsets in `text` of hyphens at which a line break was joined.
+    joins: Vec<usize>,
+    text: Vec<u8>,
+    /// The next abbreviated-URI trigger at or after `pos`, if known.
+    abbrev_next: Option<usize>,
+    /// No abbreviated-URI trigger starts in `[pos, abbrev_clear)`.
+    abbrev_clear: usize,
+    /// Set when a decision needed bytes at or past the window's end (a
+    /// stream then waits for more input before trusting it).
+    pub hit_end: bool,
+    ac: Option<&'f aho_corasick::AhoCorasick>,
+}
+
+/// How a candidate's scheme came to be accepted.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ctx {
+    Bare,
+    Quoted,
+    Angle,
+    UrlPrefixed,
+    Abbrev,
+}
+
+impl Ctx {
+    fn public(self) -> Context {
+        match self {
+            Ctx::Bare => Context::Bare,
+            Ctx::Quoted => Context::Quoted,
+            Ctx::Angle => Context::Angle,
+            Ctx::UrlPrefixed => Context::UrlPrefixed,
+            Ctx::Abbrev => Context::Abbreviated,
+        }
+    }
+}
+
+/// Why a candidate failed.
+struct Fault {
+    offset: usize,
+    reason: String,
+    /// The fault lies in the path, query or fragment: a prefix may
+    /// still be valid.
+    tail: bool,
+}
+
+impl From<Error> for Fault {
+    fn from(e: Error) -> Fault {
+        Fault {
+            offset: e.offset(),
+            tail: matches!(
+                e.part(),
+                Part::Path | Part::Query | Part::Fragment
+            ),
+            reason: e.to_string(),
+        }
+    }
+}
+
+impl<'f> Engine<'f> {
+    pub(crate) fn new(
+        opts: &'f FinderBuilder,
+        ac: Option<&'f aho_corasick::AhoCorasick>,
+    ) -> Engine<'f> {
+        Engine {
+            opts,
+            ac,
+            hit_end: false,
+            limits: Limits::of(opts),
+            validator: Validator::new(opts.grammar)
+                .absolute(true)
+                .scheme_rules(true),
+            resume: 0,
+            pos: 0,
+            queue: VecDeque::new(),
+            run: RunCache::default(),
+            segs: Vec::new(),
+            joins: Vec::new(),
+            text: Vec::new(),
+            abbrev_next: None,
+            abbrev_clear: 0,
+        }
+    }
+
+    /// The next trigger at or after `self.pos` in `buf` (which starts at
+    /// absolute `base`): `Ok(Some(t))`, or `Ok(None)` when there is none
+    /// in `buf`, with `self.pos` moved to where the search must go on.
+    pub(crate) fn next_trigger(
+        &mut self,
+        buf: &[u8],
+        base: usize,
+        eof: bool,
+    ) -> Option<(usize, bool)> {
+        let end = base + buf.len();
+        let start = self.pos.max(base);
+        // Most colons in text cannot start a URI: no scheme character
+        // before them, or a byte after them that no URI has there (see
+        // `colon`). Skip those here, without building a window.
+        let mut from = start;
+        let colon = loop {
+            let Some(i) = memchr::memchr(b':', &buf[from - base..]) else {
+                break None;
+            };
+            let ci = from - base + i;
+            let next_ok = buf.get(ci + 1).is_none_or(|&b| {
+                text::is_uri_byte(b) || b == b'\n' || b == b'\r'
+            });
+            let prev_ok = ci == 0 || text::is_scheme_byte(buf[ci - 1]);
+            if next_ok && prev_ok {
+                break Some(base + ci);
+            }
+            from = base + ci + 1;
+        };
+        let mut abbrev = None;
+        if let Some(ac) = self.ac {
+            if self.abbrev_next.is_some_and(|a| a < start) {
+                self.abbrev_next = None;
+            }
+            if self.abbrev_next.is_none() && self.abbrev_clear < end {
+                let from = start.max(self.abbrev_clear);
+                let upto = colon.map_or(end, |c| (c + 4).min(end));
+                match ac.find(&buf[from - base..upto - base]) {
+                    Some(m) => {
+                        self.abbrev_next = Some(from + m.start());
+                        self.abbrev_clear = from + m.start();
+                    }
+                    None => {
+                        // A match may start in the last three bytes and
+                        // end past `upto`: search those again next time.
+                        self.abbrev_clear = if upto == end && eof {
+                            end
+                        } else {
+                            upto.saturating_sub(3).max(from)
+                        }
+                    }
+                }
+            }
+            abbrev = self.abbrev_next;
+        }
+        match (colon, abbrev) {
+            (Some(c), Some(a)) if a < c => Some((a, true)),
+            (Some(c), _) => Some((c, false)),
+            (None, Some(a)) => Some((a, true)),
+            (None, None) => {
+                self.pos = if eof || self.ac.is_none() {
+                    end
+                } else {
+                    end.saturating_sub(3).max(start)
+                };
+                None
+            }
+        }
+    }
+
+    /// Handles the trigger at absolute `t` with the window `vw`.
+    pub(crate) fn trigger(&mut self, vw: View<'_>, t: usize, abbrev: bool) {
+        if abbrev {
+            self.abbrev_next = None;
+            self.abbrev_clear = t + 1;
+            self.abbreviated(vw, t - vw.base);
+            self.pos = (t + 1).max(self.resume);
+            return;
+        }
+        self.colon(vw, t - vw.base);
+        self.pos = (t + 1).max(self.resume);
+    }
+
+    /// A `:` at `v[c]`.
+    fn colon(&mut self, vw: View<'_>, c: usize) {
+        let v = vw.v;
+        let lo = vw.lo;
+        // Fast path: a URI has at least one byte after `scheme:`, and in
+        // no context can that be a space, a tab or a byte that ends URIs
+        // (a line break may still be rejoined inside brackets). Most
+        // colons in prose end here.
+        self.touch(v, c + 1);
+        match v.get(c + 1) {
+            None => return,
+            Some(&b) if !text::is_uri_byte(b) && b != b'\n' && b != b'\r' => {
+                return
+            }
+            _ => {}
+        }
+        // The scheme: the run of scheme characters ending at the colon,
+        // from its first letter.
+        let mut s = c;
+        while s > lo && text::is_scheme_byte(v[s - 1]) {
+            s -= 1;
+        }
+        while s < c && !v[s].is_ascii_alphabetic() {
+            s += 1;
+        }
+        if s == c {
+            return;
+        }
+        let scheme = &v[s..c];
+        // A `URL:` right after `<` is a prefix, not a scheme.
+        if scheme.eq_ignore_ascii_case(b"url")
+            && self.angle_before(v, s, lo).is_some()
+        {
+            return;
+        }
+        if s > lo && v[s - 1] == b'"' {
+            if self.delimited(vw, s - 1, s, c, Ctx::Quoted) {
+                return;
+            }
+        } else if let Some((open, url)) = self.opener(v, s, lo) {
+            let ctx = if url { Ctx::UrlPrefixed } else { Ctx::Angle };
+            if self.delimited(vw, open, s, c, ctx) {
+                return;
+            }
+        }
+        self.bare(vw, s, c);
+    }
+
+    /// Whether a `<` (after optional whitespace) stands right before
+    /// `v[s]`; returns its index.
+    fn angle_before(&self, v: &[u8], s: usize, lo: usize) -> Option<usize> {
+        let mut i = s;
+        let mut breaks = 0;
+        while i > lo && text::is_ws(v[i - 1]) {
+            if v[i - 1] == b'\n' {
+                breaks += 1;
+            }
+            i -= 1;
+            if s - i > self.opts.bracket_bound || breaks > 1 {
+                return None;
+            }
+        }
+        (i > lo && v[i - 1] == b'<').then(|| i - 1)
+    }
+
+    /// The `<` that opens an angle-bracket context for a scheme at `v[s]`
+    /// (optional whitespace, an optional `URL:`, optional whitespace), and
+    /// whether `URL:` was there.
+    fn opener(&self, v: &[u8], s: usize, lo: usize) -> Option<(usize, bool)> {
+        if let Some(i) = self.angle_before(v, s, lo) {
+            return Some((i, false));
+        }
+        let mut i = s;
+        let mut breaks = 0;
+        while i > lo && text::is_ws(v[i - 1]) {
+            if v[i - 1] == b'\n' {
+                breaks += 1;
+            }
+            i -= 1;
+            if s - i > self.opts.bracket_bound || breaks > 1 {
+                return None;
+            }
+        }
+        if i >= lo + 4 && v[i - 4..i].eq_ignore_ascii_case(b"url:") {
+            return self.angle_before(v, i - 4, lo).map(|o| (o, true));
+        }
+        None
+    }
+
+    /// Whether a scheme is accepted in a context, before validation.
+    fn accepts(&self, scheme: &[u8], slashes: bool, ctx: Ctx) -> bool {
+        if let Some(list) = &self.opts.schemes {
+            return list.iter().any(|x| x.eq_ignore_ascii_case(scheme));
+        }
+        if self.opts.any_scheme {
+            return true;
+        }
+        match ctx {
+            Ctx::UrlPrefixed => true,
+            Ctx::Angle => slashes || schemes::is_registered(scheme),
+            Ctx::Bare | Ctx::Quoted | Ctx::Abbrev => {
+                slashes || schemes::is_prose_opaque(scheme)
+            }
+        }
+    }
+
+    /// The checks on a whole candidate text: grammar and scheme rules,
+    /// then SPEC.md's rules on what may be extracted.
+    fn check(
+        &self,
+        t: &[u8],
+        scheme_len: usize,
+        ctx: Ctx,
+    ) -> Result<(), Fault> {
+        if t.len() > self.opts.max_uri_len {
+            return Err(Fault {
+                offset: self.opts.max_uri_len,
+                reason: format!("longer than {} bytes", self.opts.max_uri_len),
+                tail: false,
+            });
+        }
+        let c = self.validator.validate(t)?;
+        let scheme = &t[..scheme_len];
+        let after = &t[scheme_len + 1..];
+        let nothing = |what: &str| Fault {
+            offset: t.len(),
+            reason: format!("nothing after '{what}'"),
+            tail: false,
+        };
+        if after.is_empty() || after[0] == b'#' {
+            return Err(nothing(":"));
+        }
+        if let Some(auth) = c.authority {
+            if auth.is_empty() && c.path.is_empty() {
+                return Err(nothing("//"));
+            }
+            let free = self.opts.any_scheme
+                || self.opts.schemes.is_some()
+                || ctx == Ctx::UrlPrefixed;
+            if auth.is_empty() && !free && !schemes::is_registered(scheme) {
+                return Err(Fault {
+                    offset: scheme_len + 3,
+                    reason:
+                        "an unregistered scheme needs a non-empty authority"
+                            .into(),
+                    tail: false,
+                });
+            }
+        } else if scheme.eq_ignore_ascii_case(b"data")
+            && !after.contains(&b',')
+        {
+            return Err(Fault {
+                offset: t.len(),
+                reason: "a data URI must hold a ','".into(),
+                tail: false,
+            });
+        }
+        Ok(())
+    }
+
+    // ----- assembling candidates -----
+
+    fn start_cand(&mut self) {
+        self.segs.clear();
+        self.joins.clear();
+        self.text.clear();
+    }
+
+    fn push_seg(&mut self, v: &[u8], base: usize, a: usize, b: usize) {
+        if let Some(&(_, e)) = self.segs.last() {
+            if v[e - base - 1] == b'-' {
+                self.joins.push(self.text.len() - 1);
+            }
+        }
+        self.segs.push((base + a, base + b));
+        self.text.extend_from_slice(&v[a..b]);
+    }
+
+    /// The absolute input offset of text offset `k` (`k` may equal the
+    /// text length: the end of the last piece).
+    fn input_offset(&self, k: usize) -> usize {
+        let mut left = k;
+        for &(a, b) in &self.segs {
+            if left < b - a {
+                return a + left;
+            }
+            left -= b - a;
+        }
+        self.segs.last().map_or(0, |&(_, b)| b)
+    }
+
+    /// The input offset just past text byte `k - 1`.
+    fn input_end(&self, k: usize) -> usize {
+        if k == 0 {
+            return self.segs.first().map_or(0, |s| s.0);
+        }
+        self.input_offset(k - 1) + 1
+    }
+
+    /// Reports text[..len] as a match.
+    fn report(
+        &mut self,
+        len: usize,
+        span: Range<usize>,
+        ctx: Ctx,
+        scheme_len: usize,
+    ) {
+        let start = self.segs[0].0;
+        let end = self.input_end(len);
+        let contiguous = end - start == len && ctx != Ctx::Abbrev;
+        let uri = &self.text[..len];
+        let mut alt = None;
+        let joins: Vec<usize> =
+            self.joins.iter().copied().filter(|&j| j < len).collect();
+        if !joins.is_empty() {
+            let mut a = Vec::with_capacity(len);
+            let mut last = 0;
+            for &j in &joins {
+                a.extend_from_slice(&uri[last..j]);
+                last = j + 1;
+            }
+            a.extend_from_slice(&uri[last..]);
+            if self.check(&a, scheme_len, ctx).is_ok() {
+                alt = Some(a);
+            }
+        }
+        let found = Found {
+            span,
+            uri_span: start..end,
+            owned: (!contiguous).then(|| uri.to_vec()),
+            context: ctx.public(),
+            alt,
+        };
+        self.queue.push_back(Out::Match(found));
+    }
+
+    fn reject(&mut self, span: Range<usize>, ctx: Ctx, f: Fault) {
+        if !self.opts.rejected {
+            return;
+        }
+        self.queue.push_back(Out::Rejected(Rejected {
+            span,
+            candidate: self.text.clone(),
+            offset: f.offset,
+            reason: f.reason,
+            context: ctx.public(),
+            position: None,
+        }));
+    }
+
+    // ----- bare URIs -----
+
+    /// Scans the bare run starting at `v[s]` (at most one byte past the
+    /// longest URI); returns its end. Runs are cached: the stop of a run
+    /// does not depend on where it started, so overlapping candidates
+    /// never rescan.
+    fn run_from(&mut self, vw: View<'_>, s: usize) -> usize {
+        let v = vw.v;
+        let abs = vw.base + s;
+        let cap = (s + self.opts.max_uri_len + 1).min(v.len());
+        let rc = self.run;
+        let cached = abs >= rc.from && abs <= rc.reached;
+        let mut i = s;
+        if cached {
+            if rc.ended {
+                let e = rc.reached - vw.base;
+                // What follows the run decides too (a '%', a UTF-8
+                // character): it must be in the window.
+                self.touch(v, e + 3);
+                return e;
+            }
+            i = rc.reached - vw.base;
+            if i >= cap {
+                return i;
+            }
+        }
+        while i < cap && text::continues(v, i) {
+            i += 1;
+        }
+        self.touch(v, i + 3);
+        // A '%' near the window's end may be an escape in a longer one.
+        let cut = i == v.len() || (v[i] == b'%' && i + 3 > v.len());
+        self.run = RunCache {
+            from: if cached { rc.from } else { abs },
+            reached: vw.base + i,
+            ended: !cut && i < cap,
+        };
+        i
+    }
+
+    /// Notes that a decision read `v` up to index `i`.
+    #[inline]
+    fn touch(&mut self, v: &[u8], i: usize) {
+        if i >= v.len() {
+            self.hit_end = true;
+        }
+    }
+
+    /// A scan of a continuation run (not cached).
+    fn plain_run(&mut self, v: &[u8], mut i: usize, cap: usize) -> usize {
+        while i < cap && text::continues(v, i) {
+            i += 1;
+        }
+        self.touch(v, i + 3);
+        i
+    }
+
+    /// A bare candidate with scheme `v[s..c]`.
+    fn bare(&mut self, vw: View<'_>, s: usize, c: usize) {
+        let v = vw.v;
+        let scheme_len = c - s;
+        let slashes = v[c + 1..].starts_with(b"//");
+        self.touch(v, c + 3);
+        if !self.accepts(&v[s..c], slashes, Ctx::Bare) {
+            return;
+        }
+        let max = self.opts.max_uri_len;
+        let mut e = self.run_from(vw, s);
+        self.start_cand();
+        let span_start = vw.base + s;
+        if e - s > max {
+            self.push_seg(v, vw.base, s, e.min(s + max + 1));
+            let f = Fault {
+                offset: max,
+                reason: format!("longer than {max} bytes"),
+                tail: false,
+            };
+            self.reject(span_start..vw.base + e, Ctx::Bare, f);
+            return;
+        }
+        if e < v.len()
+            && v[e] >= 0x80
+            && text::non_ascii(v, e) == NonAscii::Rejects
+        {
+            self.push_seg(v, vw.base, s, e);
+            let f = Fault {
+                offset: e - s,
+                reason: "a non-ASCII letter follows: an IRI, not a URI".into(),
+                tail: false,
+            };
+            self.reject(span_start..vw.base + e, Ctx::Bare, f);
+            return;
+        }
+        self.push_seg(v, vw.base, s, e);
+        let depth = {
+            let ls = text::line_start(v, s);
+            text::quote_prefix(v, ls).0
+        };
+        // Dangling authority: `scheme://` at a line end.
+        if slashes && e == c + 3 {
+            match self.dangling(v, e, depth) {
+                Some((a, b)) => {
+                    self.push_seg(v, vw.base, a, b);
+                    self.joins.clear();
+                    e = b;
+                }
+                None => {
+                    let f = Fault {
+                        offset: self.text.len(),
+                        reason: "nothing after '//'".into(),
+                        tail: false,
+                    };
+                    self.reject(span_start..vw.base + e, Ctx::Bare, f);
+                    return;
+                }
+            }
+        }
+        // Hyphen at a line break.
+        while self.text.last() == Some(&b'-') && self.text.len() <= max {
+            let Some(a) = self.after_break(v, e, depth) else { break };
+            let cap = (a + max + 1).min(v.len());
+            let b = self.plain_run(v, a, cap);
+            if b == a {
+                break;
+            }
+            if b < v.len()
+                && v[b] >= 0x80
+                && text::non_ascii(v, b) == NonAscii::Rejects
+            {
+                let f = Fault {
+                    offset: self.text.len() + b - a,
+                    reason: "a non-ASCII letter follows: an IRI, not a URI"
+                        .into(),
+                    tail: false,
+                };
+                self.push_seg(v, vw.base, a, b);
+                self.reject(span_start..vw.base + b, Ctx::Bare, f);
+                return;
+            }
+            self.push_seg(v, vw.base, a, b);
+            e = b;
+        }
+        let span_end = vw.base + e;
+        if self.text.len() > max {
+            let f = Fault {
+                offset: max,
+                reason: format!("longer than {max} bytes"),
+                tail: false,
+            };
+            self.reject(span_start..span_end, Ctx::Bare, f);
+            return;
+        }
+        let len = self.trimmed(self.text.len(), scheme_len);
+        match self.check(&self.text[..len], scheme_len, Ctx::Bare) {
+            Ok(()) => self.report_bare(len, scheme_len, Ctx::Bare),
+            Err(f) => {
+                if f.tail {
+                    let plen = self.trimmed(f.offset, scheme_len);
+                    if self
+                        .check(&self.text[..plen], scheme_len, Ctx::Bare)
+                        .is_ok()
+                    {
+                        self.report_bare(plen, scheme_len, Ctx::Bare);
+                        return;
+                    }
+                }
+                self.reject(span_start..span_end, Ctx::Bare, f);
+            }
+        }
+    }
+
+    fn report_bare(&mut self, len: usize, scheme_len: usize, ctx: Ctx) {
+        let start = self.segs[0].0;
+        let end = self.input_end(len);
+        self.report(len, start..end, ctx, scheme_len);
+        self.resume = end;
+    }
+
+    /// The length of `text[..len]` with trailing punctuation trimmed
+    /// (never into the scheme).
+    fn trimmed(&self, mut len: usize, scheme_len: usize) -> usize {
+        let t = &self.text;
+        let mut opens: Option<(usize, usize, usize, usize)> = None;
+        while len > scheme_len + 1 {
+            let b = t[len - 1];
+            if text::is_trim(b) {
+                len -= 1;
+                continue;
+            }
+            if b == b')' || b == b']' {
+                let (po, pc, so, sc) = *opens.get_or_insert_with(|| {
+                    let mut n = (0, 0, 0, 0);
+                    for &x in &t[..len] {
+                        match x {
+                            b'(' => n.0 += 1,
+                            b')' => n.1 += 1,
+                            b'[' => n.2 += 1,
+                            b']' => n.3 += 1,
+                            _ => {}
+                        }
+                    }
+                    n
+                });
+                let unbalanced = if b == b')' { pc > po } else { sc > so };
+                if unbalanced {
+                    len -= 1;
+                    if let Some(n) = opens.as_mut() {
+                        if b == b')' {
+                            n.1 -= 1
+                        } else {
+                            n.3 -= 1
+                        }
+                    }
+                    continue;
+                }
+            }
+            break;
+        }
+        len
+    }
+
+    /// After a URI ending at `v[e]`: when only blanks lie between it and
+    /// a line break, the start of the next line's text (after a quote
+    /// prefix of `depth` and indentation), unless that line is blank,
+    /// quoted at another depth, or starts a new URI.
+    fn after_break(
+        &mut self,
+        v: &[u8],
+        e: usize,
+        depth: usize,
+    ) -> Option<usize> {
+        let i = text::skip_blanks(v, e);
+        self.touch(v, i + 2);
+        let mut j = text::line_break_at(v, i)?;
+        if depth > 0 {
+            let (d, k) = text::quote_prefix(v, j);
+            self.touch(v, k + 1);
+            if d != depth {
+                return None;
+            }
+            j = k;
+        }
+        let j = text::skip_blanks(v, j);
+        self.touch(v, j + 2);
+        if j >= v.len() || text::line_break_at(v, j).is_some() {
+            return None;
+        }
+        if self.starts_uri(v, j) {
+            return None;
+        }
+        Some(j)
+    }
+
+    /// Whether `v[j..]` starts with `scheme://` or `URL:`.
+    fn starts_uri(&mut self, v: &[u8], j: usize) -> bool {
+        self.touch(v, j + 4);
+        if v.len() >= j + 4 && v[j..j + 4].eq_ignore_ascii_case(b"url:") {
+            return true;
+        }
+        if j >= v.len() || !v[j].is_ascii_alphabetic() {
+            return false;
+        }
+        let mut k = j;
+        while k < v.len() && text::is_scheme_byte(v[k]) {
+            k += 1;
+        }
+        self.touch(v, k + 3);
+        v[k..].starts_with(b"://")
+    }
+
+    /// For `scheme://` ending at `v[e]` at a line end: the next line's
+    /// first word when it begins with an authority that can only be a
+    /// host.
+    fn dangling(
+        &mut self,
+        v: &[u8],
+        e: usize,
+        depth: usize,
+    ) -> Option<(usize, usize)> {
+        let a = self.after_break(v, e, depth)?;
+        let cap = (a + self.opts.max_uri_len + 1).min(v.len());
+        let b = self.plain_run(v, a, cap);
+        let word = &v[a..b];
+        let auth_end = word
+            .iter()
+            .position(|&x| matches!(x, b'/' | b'?' | b'#'))
+            .unwrap_or(word.len());
+        let auth = &word[..auth_end];
+        let slash_follows = word.get(auth_end) == Some(&b'/');
+        let hostport = match auth.iter().rposition(|&x| x == b'@') {
+            Some(at) if slash_follows => &auth[at + 1..],
+            Some(_) => return None,
+            None => auth,
+        };
+        // Trailing punctuation of a sentence is not part of the host.
+        let mut hp = hostport;
+        if auth_end == word.len() {
+            while let Some((&l, rest)) = hp.split_last() {
+                if text::is_trim(l) || l == b')' {
+                    hp = rest;
+                } else {
+                    break;
+                }
+            }
+        }
+        host_only(hp).then_some((a, b))
+    }
+
+    // ----- angle brackets and quotes -----
+
+    /// Tries the delimited context opened at `v[open]` for the scheme at
+    /// `v[s..c]`; true when it reported a URI.
+    fn delimited(
+        &mut self,
+        vw: View<'_>,
+        open: usize,
+        s: usize,
+        c: usize,
+        ctx: Ctx,
+    ) -> bool {
+        let v = vw.v;
+        let slashes = v[c + 1..].starts_with(b"//");
+        self.touch(v, c + 3);
+        if !self.accepts(&v[s..c], slashes, ctx) {
+            return false;
+        }
+        let close_byte = if ctx == Ctx::Quoted { b'"' } else { b'>' };
+        let depth = text::quote_prefix(v, text::line_start(v, open)).0;
+        let limit = (open + 1 + self.opts.bracket_bound).min(v.len());
+        self.start_cand();
+        let mut a = s;
+        let mut i = s;
+        let close = loop {
+            if i >= limit {
+                self.touch(v, i);
+                return false;
+            }
+            let b = v[i];
+            if b == close_byte {
+                break i;
+            }
+            if text::is_uri_byte(b) {
+                i += 1;
+                continue;
+            }
+            if !text::is_ws(b) {
+                return false;
+            }
+            // A whitespace run: removed when it holds a line break.
+            let seg_end = i;
+            let mut j = text::skip_blanks(v, i);
+            self.touch(v, j + 2);
+            let mut broke = false;
+            if let Some(k) = text::line_break_at(v, j) {
+                broke = true;
+                j = k;
+                if depth > 0 {
+                    let (d, p) = text::quote_prefix(v, j);
+                    self.touch(v, p + 1);
+                    if d != depth {
+                        return false;
+                    }
+                    j = p;
+                }
+                j = text::skip_blanks(v, j);
+                self.touch(v, j + 2);
+                if j >= v.len() || text::line_break_at(v, j).is_some() {
+                    return false;
+                }
+            }
+            if j >= limit {
+                self.touch(v, j);
+                return false;
+            }
+            if v[j] == close_byte {
+                if !broke && ctx == Ctx::Quoted {
+                    return false;
+                }
+                self.push_seg(v, vw.base, a, seg_end);
+                a = j;
+                break j;
+            }
+            if !broke || self.starts_uri(v, j) {
+                return false;
+            }
+            self.push_seg(v, vw.base, a, seg_end);
+            a = j;
+            i = j;
+        };
+        if a < close {
+            self.push_seg(v, vw.base, a, close);
+        }
+        if self.segs.is_empty() {
+            return false;
+        }
+        let scheme_len = c - s;
+        let mut len = self.text.len();
+        if ctx == Ctx::Quoted && matches!(self.text.last(), Some(b'.' | b','))
+        {
+            len -= 1;
+        }
+        let span = vw.base + open..vw.base + close + 1;
+        match self.check(&self.text[..len], scheme_len, ctx) {
+            Ok(()) => {
+                self.report(len, span, ctx, scheme_len);
+                self.resume = vw.base + close + 1;
+                true
+            }
+            Err(f) => {
+                self.reject(span, ctx, f);
+                false
+            }
+        }
+    }
+
+    // ----- abbreviated URIs -----
+
+    /// `www.` or `ftp.` at `v[w]`.
+    fn abbreviated(&mut self, vw: View<'_>, w: usize) {
+        let v = vw.v;
+        if w < vw.lo {
+            return;
+        }
+        if w > 0 {
+            let p = v[w - 1];
+            if p.is_ascii_alphanumeric()
+                || matches!(
+                    p,
+                    b'.' | b'-' | b'@' | b'/' | b':' | b'%' | b'_' | b'+'
+                )
+            {
+                return;
+            }
+        }
+        let prefix: &[u8] = if v[w..w + 3].eq_ignore_ascii_case(b"ftp") {
+            b"ftp://"
+        } else {
+            b"http://"
+        };
+        self.touch(v, w + 4);
+        let cap = (w + self.opts.max_uri_len + 1).min(v.len());
+        let e = self.plain_run(v, w, cap);
+        if e < v.len()
+            && v[e] >= 0x80
+            && text::non_ascii(v, e) == NonAscii::Rejects
+        {
+            return;
+        }
+        self.start_cand();
+        self.segs.push((vw.base + w, vw.base + e));
+        self.text.extend_from_slice(prefix);
+        let scheme_len = prefix.len() - 3;
+        self.text.extend_from_slice(&v[w..e]);
+        // Text offsets are shifted by the prefix; map them by hand.
+        let shift = prefix.len();
+        let mut len = self.trimmed(self.text.len(), scheme_len);
+        let mut res = self.check(&self.text[..len], scheme_len, Ctx::Abbrev);
+        if let Err(f) = &res {
+            if f.tail {
+                len = self.trimmed(f.offset, scheme_len);
+                res = self.check(&self.text[..len], scheme_len, Ctx::Abbrev);
+            }
+        }
+        // The host must look like one: a name with a dot (Appendix F's
+        // `www.w3.org`), not `www.` alone.
+        let rest = &self.text[shift..len];
+        let auth_end = rest
+            .iter()
+            .position(|&x| matches!(x, b'/' | b'?' | b'#'))
+            .unwrap_or(rest.len());
+        if res.is_ok() && len > shift + 4 && host_only(&rest[..auth_end]) {
+            let end = vw.base + w + (len - shift);
+            let found = Found {
+                span: vw.base + w..end,
+                uri_span: vw.base + w..end,
+                owned: Some(self.text[..len].to_vec()),
+                context: Context::Abbreviated,
+                alt: None,
+            };
+            self.queue.push_back(Out::Match(found));
+            self.resume = end;
+        }
+    }
+}
+
+/// Whether `hp` is `host[:port]` where the host can only be a host: a
+/// name with a dot, an IPv4 address or a bracketed IPv6 literal.
+fn host_only(hp: &[u8]) -> bool {
+    let (host, port) = if hp.first() == Some(&b'[') {
+        match hp.iter().position(|&x| x == b']') {
+            Some(r) => {
+                let inner = &hp[1..r];
+                if inner.is_empty()
+                    || !inner.iter().all(|&x| {
+                        x.is_ascii_hexdigit() || x == b':' || x == b'.'
+                    })
+                    || !inner.contains(&b':')
+                {
+                    return false;
+                }
+                (&hp[..=r], &hp[r + 1..])
+            }
+            None => return false,
+        }
+    } else {
+        match hp.iter().position(|&x| x == b':') {
+            Some(p) => (&hp[..p], &hp[p..]),
+            None => (hp, &hp[hp.len()..]),
+        }
+    };
+    let port_ok = port.is_empty()
+        || (port[0] == b':' && port[1..].iter().all(u8::is_ascii_digit));
+    if !port_ok {
+        return false;
+    }
+    if host.first() == Some(&b'[') {
+        return true;
+    }
+    let name = host.strip_suffix(b".").unwrap_or(host);
+    if !name.contains(&b'.') {
+        return false;
+    }
+    name.split(|&x| x == b'.').all(|l| {
+        !l.is_empty()
+            && l.len() <= 63
+            && l.iter().all(|&x| x.is_ascii_alphanumeric() || x == b'-')
+            && l[0] != b'-'
+            && l[l.len() - 1] != b'-'
+    })
+}
+
+/// What a stream saves before a trial decision.
+pub(crate) struct Checkpoint {
+    resume: usize,
+    pos: usize,
+    queued: usize,
+    abbrev_next: Option<usize>,
+    abbrev_clear: usize,
+}
+
+impl Engine<'_> {
+    pub(crate) fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            resume: self.resume,
+            pos: self.pos,
+            queued: self.queue.len(),
+            abbrev_next: self.abbrev_next,
+            abbrev_clear: self.abbrev_clear,
+        }
+    }
+
+    pub(crate) fn restore(&mut self, c: Checkpoint) {
+        self.resume = c.resume;
+        self.pos = c.pos;
+        self.queue.truncate(c.queued);
+        self.abbrev_next = c.abbrev_next;
+        self.abbrev_clear = c.abbrev_clear;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::host_only;
+
+    #[test]
+    fn hosts() {
+        for h in
+            ["www.ietf.org", "192.168.1.1", "[::1]", "a.example:8080", "a.b."]
+        {
+            assert!(host_only(h.as_bytes()), "{h}");
+        }
+        for h in ["Makes", "and", "format", "", "a..b", "-a.b", "[]", "a.b:x"]
+        {
+            assert!(!host_only(h.as_bytes()), "{h}");
+        }
+    }
+}

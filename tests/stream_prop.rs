@@ -1,0 +1,142 @@
+//! Property tests over the scanner's guarantees, on the stable toolchain:
+//! chunked streaming equals whole-slice scanning (items and absolute
+//! offsets), every reported URI validates, offsets lie inside the input and
+//! point at the reported bytes. The checks are shared with the fuzz
+//! targets (`fuzz/common/invariants.rs`); the inputs here are biased toward
+//! URI-like text so that the properties exercise the scanner, not only
+//! noise.
+
+use proptest::prelude::*;
+
+#[path = "../fuzz/common/invariants.rs"]
+mod invariants;
+
+#[path = "../corpora/gen/gen.rs"]
+mod gen;
+
+/// Pieces that make URIs, their delimiters and the traps around them.
+const FRAGMENTS: &[&str] = &[
+    "http://",
+    "https://",
+    "ftp://",
+    "mailto:",
+    "news:",
+    "urn:x:y",
+    "file:",
+    "www.",
+    "ftp.",
+    "<",
+    ">",
+    "<URL:",
+    "URL:",
+    "\n",
+    "\r\n",
+    "> ",
+    "> > ",
+    "-\n",
+    "- \n",
+    "\"",
+    "a.example",
+    "b.example.org",
+    "/x",
+    "/y-",
+    ".",
+    ",",
+    ";",
+    ":",
+    "!",
+    "?",
+    "'",
+    ")",
+    "(",
+    "]",
+    "[",
+    " ",
+    "  ",
+    "\t",
+    "%",
+    "%41",
+    "%zz",
+    "#",
+    "#f",
+    "?q=1",
+    "&",
+    "@",
+    "user@",
+    ":80",
+    "192.0.2.1",
+    "[::1]",
+    "256.1.1.1",
+    "\n\n",
+    "\n   ",
+    "Note:",
+    "10:30",
+    "x",
+    "abc",
+    "caf\u{e9}",
+    "\u{201c}",
+    "\u{ff09}",
+    "\u{0}",
+];
+
+fn text() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        6 => prop::sample::select(FRAGMENTS)
+            .prop_map(|s| s.as_bytes().to_vec()),
+        1 => any::<u8>().prop_map(|b| vec![b]),
+    ];
+    prop::collection::vec(piece, 0..120).prop_map(|v| v.concat())
+}
+
+fn sizes() -> impl Strategy<Value = Vec<usize>> {
+    prop::collection::vec(
+        prop_oneof![4 => 1usize..8, 2 => 8usize..64, 1 => 64usize..4096],
+        1..12,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 1024,
+        ..ProptestConfig::default()
+    })]
+
+    /// Streaming in short reads gives the slice's items; all valid.
+    #[test]
+    fn stream_equals_slice(
+        opt in any::<u8>(),
+        input in text(),
+        sizes in sizes(),
+        count_lines in any::<bool>(),
+    ) {
+        let (finder, g) = invariants::finder_from_byte(opt);
+        invariants::check_stream(&finder, g, &input, sizes, count_lines);
+    }
+
+    /// The validator never panics and accepted strings recompose.
+    #[test]
+    fn validator_recomposes(input in text()) {
+        invariants::check_validate(&input);
+    }
+}
+
+/// The generator kinds with URIs in every style, through one-byte and
+/// odd-sized reads: the corpus-scale form of the property above.
+#[test]
+fn generated_corpora_stream_equals_slice() {
+    for (i, kind) in gen::kinds().iter().enumerate() {
+        let input = gen::generate(kind, 24 * 1024, 7 + i as u64).unwrap();
+        for opt in [0u8, 4 | 16, 32 | 16 | 1] {
+            let (finder, g) = invariants::finder_from_byte(opt);
+            for sizes in [vec![1], vec![7, 1, 300, 2], vec![65536]] {
+                invariants::check_stream(
+                    &finder,
+                    g,
+                    &input,
+                    sizes,
+                    opt & 1 == 0,
+                );
+            }
+        }
+    }
+}
