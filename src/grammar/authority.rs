@@ -52,17 +52,21 @@ fn other(i: usize, m: &'static str) -> Fault {
 
 /// Validates the authority that starts at `s[a]` (after `//`), fills its
 /// components and returns where it ends (at `/`, `?`, `#` or the end).
+///
+/// Without `parts`, an rfc2396bis or RFC 2396 authority that matches
+/// `reg-name` is not also parsed as a server (the caller fills the parts).
 #[inline]
 pub(crate) fn parse<'a>(
     s: &'a [u8],
     a: usize,
     g: Grammar,
+    parts: bool,
     c: &mut Components<'a>,
 ) -> Result<usize> {
     let e = match g {
         Grammar::Rfc3986 => rfc3986(s, a, c)?,
-        Grammar::Rfc2396bis => generic(s, a, true, c)?,
-        Grammar::Rfc2396 => generic(s, a, false, c)?,
+        Grammar::Rfc2396bis => generic(s, a, true, parts, c)?,
+        Grammar::Rfc2396 => generic(s, a, false, parts, c)?,
     };
     c.authority = Some(&s[a..e]);
     Ok(e)
@@ -84,6 +88,7 @@ fn generic<'a>(
     s: &'a [u8],
     a: usize,
     bis: bool,
+    parts: bool,
     c: &mut Components<'a>,
 ) -> Result<usize> {
     // reg-name = 1*( unreserved / escaped / ";" / ":" / "@" / "&" / "=" /
@@ -94,6 +99,8 @@ fn generic<'a>(
             if a == j {
                 // server = [ ... ]: the empty server, as in file:///etc
                 c.host = Some(&s[a..a]);
+            } else if !parts {
+                // the scheme rules will split it
             } else if let Ok((userinfo, h, hend, port)) = server(s, a, j, bis)
             {
                 c.userinfo = userinfo;

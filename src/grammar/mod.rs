@@ -346,9 +346,15 @@ impl Validator {
     /// ```
     #[inline]
     pub fn validate<'a>(&self, s: &'a [u8]) -> Result<Components<'a>, Error> {
+        let g = self.grammar;
         let mut c = Components::default();
-        let auth_start =
-            parse::uri_reference(s, self.grammar, self.absolute, &mut c)?;
+        let auth_start = parse::uri_reference(
+            s,
+            g,
+            self.absolute,
+            self.scheme_rules,
+            &mut c,
+        )?;
         if self.scheme_rules {
             rules::check(s, self.grammar, auth_start, &mut c)?;
         }

@@ -41,7 +41,7 @@ use super::authority;
 use super::chars::{
     is, AUTH_END, CLASS, PATH, QUERY, SCHEME, SEG_NC, URIC_2396, URIC_BIS,
 };
-use super::{ErrorKind, Fault, Grammar, Part};
+use super::{schemes, ErrorKind, Fault, Grammar, Part};
 use crate::uri::Components;
 
 pub(crate) type Result<T> = std::result::Result<T, Fault>;
@@ -120,11 +120,16 @@ fn other(i: usize, part: Part, m: &'static str) -> Fault {
 /// Validates a `URI-reference` (or, with `absolute`, an `absolute-URI
 /// [ "#" fragment ]`) into `c`, returning the offset where its authority
 /// starts (`usize::MAX` when it has none).
+///
+/// With `rules` (the scheme rules will check the authority of an
+/// IP-based scheme and fill its parts), an rfc2396bis or RFC 2396
+/// authority that matches `reg-name` is not also parsed as a server.
 #[inline]
 pub(crate) fn uri_reference<'a>(
     s: &'a [u8],
     g: Grammar,
     absolute: bool,
+    rules: bool,
     c: &mut Components<'a>,
 ) -> Result<usize> {
     let n = s.len();
@@ -136,7 +141,8 @@ pub(crate) fn uri_reference<'a>(
     }
     let mut p = if i > 0 && i < n && s[i] == b':' {
         c.scheme = Some(&s[..i]);
-        after_scheme(s, i + 1, g, c, &mut auth_start)?
+        let parts = !(rules && schemes::is_ip_based(&s[..i]));
+        after_scheme(s, i + 1, g, parts, c, &mut auth_start)?
     } else if absolute {
         return Err(scheme_err(s, i));
     } else {
@@ -195,12 +201,13 @@ fn net_path<'a>(
     s: &'a [u8],
     p: usize,
     g: Grammar,
+    parts: bool,
     c: &mut Components<'a>,
     auth_start: &mut usize,
 ) -> Result<usize> {
     let a = p + 2;
     *auth_start = a;
-    let e = authority::parse(s, a, g, c)?;
+    let e = authority::parse(s, a, g, parts, c)?;
     let j = path(s, e)?;
     c.path = &s[e..j];
     Ok(j)
@@ -211,12 +218,13 @@ fn after_scheme<'a>(
     s: &'a [u8],
     p: usize,
     g: Grammar,
+    parts: bool,
     c: &mut Components<'a>,
     auth_start: &mut usize,
 ) -> Result<usize> {
     let n = s.len();
     if s[p..].starts_with(b"//") {
-        return net_path(s, p, g, c, auth_start);
+        return net_path(s, p, g, parts, c, auth_start);
     }
     if g == Grammar::Rfc3986 || (p < n && s[p] == b'/') {
         // path-absolute / path-rootless / path-empty (RFC 3986);
@@ -275,7 +283,7 @@ fn relative<'a>(
 ) -> Result<usize> {
     let n = s.len();
     if s.starts_with(b"//") {
-        return net_path(s, 0, g, c, auth_start);
+        return net_path(s, 0, g, true, c, auth_start);
     }
     if n == 0 || s[0] == b'#' || s[0] == b'/' {
         let j = path(s, 0)?;
