@@ -173,7 +173,7 @@ fn draft_examples() {
 #[test]
 fn edge_cases() {
     let text = include_str!("../corpora/grammar/edge-cases.txt");
-    check_file("edge-cases.txt", text, 600);
+    check_file("edge-cases.txt", text, 900);
 }
 
 #[test]
@@ -258,6 +258,34 @@ fn registry_is_sorted_lower_case_and_complete() {
     assert!(!schemes::REGISTRY_DATE.is_empty());
 }
 
+/// is_ip_based is SPEC.md section 2's list, any case, nothing more.
+#[test]
+fn ip_based_is_exactly_the_spec_list() {
+    const SPEC: [&str; 26] = [
+        "http", "https", "shttp", "ftp", "ftps", "sftp", "ssh", "telnet",
+        "gopher", "wais", "nntp", "prospero", "ws", "wss", "imap", "imaps",
+        "pop", "ldap", "ldaps", "rtsp", "rtsps", "irc", "ircs", "git", "svn",
+        "rsync",
+    ];
+    let mut names: Vec<Vec<u8>> =
+        schemes::REGISTERED.iter().map(|s| s.as_bytes().to_vec()).collect();
+    for s in SPEC {
+        names.push(s.to_ascii_uppercase().into_bytes());
+        names.push(format!("{s}x").into_bytes());
+        names.push(s[1..].as_bytes().to_vec());
+    }
+    // bytes that fold onto letters under `| 0x20` only if they are letters
+    names.push(b"HTTP".to_vec());
+    names.push(b"\x08ttp".to_vec());
+    names.push(b"h\x14tp".to_vec());
+    names.push(b"".to_vec());
+    names.push(b"prosperos".to_vec());
+    for n in names {
+        let want = SPEC.iter().any(|s| s.as_bytes().eq_ignore_ascii_case(&n));
+        assert_eq!(schemes::is_ip_based(&n), want, "{n:?}");
+    }
+}
+
 #[test]
 fn components_follow_appendix_b() {
     let v = Validator::new(Grammar::Rfc2396bis);
@@ -298,6 +326,13 @@ fn components_follow_appendix_b() {
     let v = Validator::new(Grammar::Rfc2396bis).scheme_rules(true);
     let c = v.validate(b"http://localhost./x").unwrap();
     assert_eq!(c.host, Some(&b"localhost."[..]));
+    let c = v.validate(b"https://u:p@a.example:8443/x").unwrap();
+    assert_eq!(c.userinfo, Some(&b"u:p"[..]));
+    assert_eq!(c.host, Some(&b"a.example"[..]));
+    assert_eq!(c.port, Some(&b"8443"[..]));
+    // and leave the reg-name of a scheme that is not IP-based alone
+    let c = v.validate(b"foo://a_b:c/").unwrap();
+    assert_eq!((c.userinfo, c.host, c.port), (None, None, None));
 }
 
 #[test]
