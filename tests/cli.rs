@@ -790,6 +790,45 @@ fn closed_stdout_ends_quietly_with_status_0() {
 }
 
 #[test]
+fn closed_stdout_in_a_parallel_walk_ends_quietly() {
+    let d = tmp();
+    for f in 0..40 {
+        let mut text = Vec::new();
+        for i in 0..5_000 {
+            text.extend_from_slice(
+                format!("x http://h{f}.example/{i}\n").as_bytes(),
+            );
+        }
+        write(d.path(), &format!("d/{f:02}.txt"), &text);
+    }
+    let mut child = urifind()
+        .current_dir(d.path())
+        .args(["-j", "2", "d"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut sout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    sout.read_line(&mut line).unwrap();
+    assert_eq!(line, "d/00.txt:http://h0.example/0\n");
+    drop(sout);
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!((status.code(), err.as_str()), (Some(0), ""));
+}
+
+#[test]
+fn bracket_bound() {
+    let input = b"see <http://a.example/x\n  y>\n";
+    assert_eq!(run(&[], input).lines(), ["http://a.example/xy"]);
+    // Past the bound the '<' delimits nothing: the URI is read bare.
+    let o = run(&["--bracket-bound", "10"], input);
+    assert_eq!(o.lines(), ["http://a.example/x"]);
+}
+
+#[test]
 fn invalid_arguments_are_status_2() {
     for (args, msg) in [
         (&["--bogus"][..], "--bogus"),
