@@ -910,6 +910,27 @@ fn check_absolute_grammar_and_scheme_rules() {
 }
 
 #[test]
+fn check_bounds_line_length() {
+    let mut input = b"http://a/".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 200_000));
+    input.extend_from_slice(b"\nhttp://a/ok\n");
+    let o = run(&["--check"], &input);
+    assert_eq!(o.code, 1);
+    assert_eq!(
+        o.text(),
+        "-:1:65537: line longer than 65536 bytes (the bound is set by \
+         --max-uri-len)\n"
+    );
+    let o = run(&["--check", "--max-uri-len", "300000"], &input);
+    assert_eq!((o.code, o.text()), (0, String::new()));
+    let v = json_lines(&run(&["--check", "--json"], &input));
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0]["truncated"], true);
+    assert_eq!(v[0]["input"].as_str().unwrap().len(), 65536);
+    assert_eq!(v[1]["valid"], true);
+}
+
+#[test]
 fn check_json_shape() {
     let o = run(&["--check", "--json"], b"http://a/\nhttp://a/%zz\n\xff\n");
     let v = json_lines(&o);
