@@ -149,6 +149,39 @@ fn output_is_byte_for_byte_lossless() {
 }
 
 #[test]
+fn every_output_mode_prints_the_uri_byte_for_byte() {
+    let uri = "http://a.example/~u/a%20b;p=1?x=1&y=$,+*!'()#f/?:@";
+    let input = format!("x <{uri}>\n");
+    for args in [
+        &[][..],
+        &["-n"],
+        &["-b"],
+        &["--column"],
+        &["-H"],
+        &["-H", "-0"],
+        &["--color=always"],
+        &["-u"],
+        &["--hyphen=drop"],
+        &["--hyphen=both"],
+        &["--line-buffered"],
+        &["-j", "3"],
+    ] {
+        let o = run(args, input.as_bytes());
+        let mut t = o.stdout.clone();
+        // Drop color escapes, then everything up to the prefix.
+        for esc in ["\x1b[0m", "\x1b[1;31m"] {
+            let s = String::from_utf8(t).unwrap().replace(esc, "");
+            t = s.into_bytes();
+        }
+        let t = String::from_utf8(t).unwrap();
+        assert!(t.ends_with(&format!("{uri}\n")), "{args:?}: {t:?}");
+        assert_eq!(t.matches(uri).count(), 1, "{args:?}: {t:?}");
+    }
+    let v = json_lines(&run(&["--json"], input.as_bytes()));
+    assert_eq!(v[0]["uri"], uri);
+}
+
+#[test]
 fn stdin_output_appears_as_input_arrives() {
     // With --line-buffered, the first URI is readable while stdin is
     // still open: urifind is a filter, not a batch job.
