@@ -139,7 +139,8 @@ pub fn short(b: &[u8]) -> String {
 /// Bytes a reported URI may skip over inside its `uri_span`: whitespace
 /// (line-break rejoining) and `>` (mail quote prefixes).
 fn skippable(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'>')
+    // The scanner's whitespace: space, tab, CR, LF, VT and FF.
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c | b'>')
 }
 
 /// One match against the input it came from.
