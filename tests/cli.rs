@@ -763,6 +763,81 @@ fn symlink_loops() {
     assert_eq!(o.code, 2);
 }
 
+#[test]
+fn files_vanishing_during_a_walk_are_reported_and_the_rest_searched() {
+    // Race a walk against deletions: whatever the timing, each deleted
+    // file is either never listed (silent) or reported as gone, every
+    // kept file is searched, and the status is 2 exactly when something
+    // was reported.
+    let d = tmp();
+    for f in 0..3000 {
+        write(
+            d.path(),
+            &format!("d/{f:04}"),
+            format!("http://h{f}.example/\n").as_bytes(),
+        );
+    }
+    let child = urifind()
+        .current_dir(d.path())
+        .args(["-j", "2", "d"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // From the end: those are listed but not yet opened for the longest.
+    for f in (0..3000).rev().filter(|f| f % 3 == 0) {
+        let _ = fs::remove_file(d.path().join(format!("d/{f:04}")));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    for f in (0..3000).filter(|f| f % 3 != 0) {
+        assert!(stdout.contains(&format!("d/{f:04}:http://h{f}.example/\n")));
+    }
+    for line in stderr.lines() {
+        let name = line
+            .strip_prefix("urifind: d/")
+            .and_then(|l| l.strip_suffix(": No such file or directory"))
+            .unwrap_or_else(|| panic!("unexpected message {line:?}"));
+        assert_eq!(name.parse::<u32>().unwrap() % 3, 0, "{line}");
+    }
+    let want = if stderr.is_empty() { 0 } else { 2 };
+    assert_eq!(out.status.code(), Some(want), "{stderr}");
+}
+
+#[test]
+fn file_truncated_while_read_ends_early_without_error() {
+    let d = tmp();
+    let mut big = Vec::new();
+    for i in 0..400_000 {
+        big.extend_from_slice(
+            format!("w http://h.example/{i} w\n").as_bytes(),
+        );
+    }
+    write(d.path(), "big.txt", &big);
+    let child = urifind()
+        .current_dir(d.path())
+        .args(["-c", "big.txt"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    fs::OpenOptions::new()
+        .write(true)
+        .open(d.path().join("big.txt"))
+        .unwrap()
+        .set_len(1000)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    // A shrunken file reads as a shorter one: what was read is counted,
+    // nothing is reported, the status says whether anything was found.
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let n: u64 =
+        String::from_utf8(out.stdout).unwrap().trim().parse().unwrap();
+    assert!(n <= 400_000);
+    assert_eq!(out.status.code(), Some(if n > 0 { 0 } else { 1 }));
+}
+
 #[cfg(unix)]
 fn mkfifo(p: &Path) -> bool {
     Command::new("mkfifo").arg(p).status().is_ok_and(|s| s.success())
