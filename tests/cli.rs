@@ -565,6 +565,32 @@ fn parallel_output_keeps_each_file_together() {
 }
 
 #[test]
+fn parallel_output_with_files_larger_than_the_hold_limit() {
+    // Workers hold at most 64 Ki items for a file whose turn has not
+    // come, then wait: the output must still be complete and in order.
+    let d = tmp();
+    for f in 0..4 {
+        let mut text = Vec::new();
+        for u in 0..(if f == 1 { 150_000 } else { 70_000 }) {
+            text.extend_from_slice(
+                format!("x http://h{f}.example/{u}\n").as_bytes(),
+            );
+        }
+        write(d.path(), &format!("d/{f}"), &text);
+    }
+    let one = run_in(Some(d.path()), &["-j", "1", "d"], b"");
+    let four = run_in(Some(d.path()), &["-j", "4", "d"], b"");
+    assert_eq!(one.stdout.len(), four.stdout.len());
+    assert!(one.stdout == four.stdout, "-j 4 output differs from -j 1");
+    assert_eq!(one.text().lines().count(), 360_000);
+    let c = run_in(Some(d.path()), &["-j", "4", "-c", "d"], b"");
+    assert_eq!(
+        c.lines(),
+        ["d/0:70000", "d/1:150000", "d/2:70000", "d/3:70000"]
+    );
+}
+
+#[test]
 fn binary_file_in_a_directory_is_skipped_with_a_note() {
     let d = tree();
     write(d.path(), "docs/bin.dat", b"http://bin.example/\0\x01\x02");
