@@ -924,6 +924,32 @@ fn closed_stdout_ends_quietly_with_status_0() {
 }
 
 #[test]
+fn closed_stdout_in_check_mode_ends_quietly() {
+    let d = tmp();
+    let mut big = Vec::new();
+    for i in 0..300_000 {
+        big.extend_from_slice(format!("http://h.example/{i}\n").as_bytes());
+    }
+    write(d.path(), "uris.txt", &big);
+    let mut child = urifind()
+        .current_dir(d.path())
+        .args(["--check", "--json", "uris.txt"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut sout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    sout.read_line(&mut line).unwrap();
+    assert!(line.starts_with("{\"line\":1,"), "{line}");
+    drop(sout);
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!((status.code(), err.as_str()), (Some(0), ""));
+}
+
+#[test]
 fn closed_stdout_in_a_parallel_walk_ends_quietly() {
     let d = tmp();
     for f in 0..40 {
