@@ -114,7 +114,7 @@ fn host(s: &[u8], h: usize, hend: usize) -> Result<()> {
             ));
         }
         let bad = label.iter().position(|&b| !is(b, LABEL));
-        if label.len() > 63 && bad.map_or(true, |k| k >= 63) {
+        if label.len() > 63 && bad.is_none_or(|k| k >= 63) {
             return Err(other(
                 h + st + 63,
                 A,

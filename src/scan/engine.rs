@@ -176,8 +176,24 @@ impl<'f> Engine<'f> {
     ) -> Option<(usize, bool)> {
         let end = base + buf.len();
         let start = self.pos.max(base);
-        let colon =
-            memchr::memchr(b':', &buf[start - base..]).map(|i| start + i);
+        // Most colons in text cannot start a URI: no scheme character
+        // before them, or a byte after them that no URI has there (see
+        // `colon`). Skip those here, without building a window.
+        let mut from = start;
+        let colon = loop {
+            let Some(i) = memchr::memchr(b':', &buf[from - base..]) else {
+                break None;
+            };
+            let ci = from - base + i;
+            let next_ok = buf.get(ci + 1).is_none_or(|&b| {
+                text::is_uri_byte(b) || b == b'\n' || b == b'\r'
+            });
+            let prev_ok = ci == 0 || text::is_scheme_byte(buf[ci - 1]);
+            if next_ok && prev_ok {
+                break Some(base + ci);
+            }
+            from = base + ci + 1;
+        };
         let mut abbrev = None;
         if let Some(ac) = self.ac {
             if self.abbrev_next.is_some_and(|a| a < start) {

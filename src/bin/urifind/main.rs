@@ -9,6 +9,7 @@
 mod args;
 mod check;
 mod output;
+mod readahead;
 mod uriops;
 mod walk;
 

@@ -17,6 +17,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 
 use urifind::scan::Item;
+
+use crate::readahead::ReadAhead;
 use urifind::Finder;
 
 use crate::args::{Config, Report};
@@ -186,6 +188,9 @@ fn walk_dir(
     }
 }
 
+/// Files at least this large are read ahead on a second thread.
+const READ_AHEAD_MIN: u64 = 4 << 20;
+
 /// An opened input, ready to scan.
 pub enum Opened {
     /// Text to scan.
@@ -227,8 +232,15 @@ pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
         Entry::Stdin => (Box::new(io::stdin()), false),
         Entry::File(p) => {
             let f = File::open(p)?;
-            let regular = f.metadata()?.is_file();
-            (Box::new(f), regular)
+            let md = f.metadata()?;
+            let regular = md.is_file();
+            // Large files are read on a second thread while the first
+            // scans (README: Performance).
+            if regular && md.len() >= READ_AHEAD_MIN {
+                (Box::new(ReadAhead::new(f)), true)
+            } else {
+                (Box::new(f), regular)
+            }
         }
         Entry::Error(_, m) => return Err(io::Error::other(m.clone())),
     };
@@ -236,8 +248,9 @@ pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
     let mut head = peek(&mut rdr, regular)?;
     if cfg.gzip && head.starts_with(&[0x1f, 0x8b]) {
         let raw = Cursor::new(head).chain(rdr);
+        // Decompression runs on its own thread, ahead of the scanner.
         let mut gz: Box<dyn Read + Send> =
-            Box::new(flate2::read::MultiGzDecoder::new(raw));
+            Box::new(ReadAhead::new(flate2::read::MultiGzDecoder::new(raw)));
         head = peek(&mut gz, true)?;
         rdr = gz;
     }
