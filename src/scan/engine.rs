@@ -241,7 +241,7 @@ impl<'f> Engine<'f> {
                 text::is_uri_byte(b) || b == b'\n' || b == b'\r'
             });
             let prev_ok = ci == 0 || text::is_scheme_byte(buf[ci - 1]);
-            if next_ok && prev_ok {
+            if next_ok && prev_ok && self.could_start(buf, base, ci) {
                 break Some(base + ci);
             }
             from = base + ci + 1;
@@ -285,6 +285,44 @@ impl<'f> Engine<'f> {
                 None
             }
         }
+    }
+
+    /// A cheap look at the colon `buf[ci]` (the buffer starts at absolute
+    /// `base`): false only when `colon` would surely find no candidate
+    /// there, because no context could accept its scheme without `//`
+    /// (`a:b`, `std::x`, `Re:x`). Anything unsure goes on to `colon`.
+    fn could_start(&self, buf: &[u8], base: usize, ci: usize) -> bool {
+        if self.opts.any_scheme || self.opts.schemes.is_some() {
+            return true;
+        }
+        if ci + 3 > buf.len() || buf[ci + 1..].starts_with(b"//") {
+            return true;
+        }
+        let lo = self.resume.saturating_sub(base).min(ci);
+        let far = ci.saturating_sub(64).max(lo);
+        let mut s = ci;
+        while s > far && text::is_scheme_byte(buf[s - 1]) {
+            s -= 1;
+        }
+        if s == far && s > lo {
+            return true;
+        }
+        while s < ci && !buf[s].is_ascii_alphabetic() {
+            s += 1;
+        }
+        if s == ci {
+            return false;
+        }
+        if s > lo {
+            let before = buf[s - 1];
+            let url = before == b':'
+                && s >= 4
+                && buf[s - 4..s - 1].eq_ignore_ascii_case(b"url");
+            if before == b'<' || before == b'"' || text::is_ws(before) || url {
+                return true;
+            }
+        }
+        schemes::is_prose_opaque(&buf[s..ci])
     }
 
     /// Handles the trigger at absolute `t` with the window `vw`.
