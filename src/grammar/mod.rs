@@ -11,7 +11,7 @@
 //!   not empty, no bare `?query` reference);
 //! * [`Grammar::Rfc3986`]: RFC 3986 Appendix A.
 //!
-//! The module is laid out as: [`chars`](self) (byte classes, one table),
+//! The module is laid out as: `chars` (byte classes, one table),
 //! `parse` (scheme, path, query, fragment), `authority` (server,
 //! `reg-name`, host names, IPv4, IPv6), `rules` (the scheme rules of
 //! SPEC.md section 2) and [`schemes`] (scheme tables).
@@ -208,11 +208,35 @@ impl PartialEq for Error {
 
 impl Eq for Error {}
 
-impl Error {
-    pub(crate) fn new(offset: usize, part: Part, kind: ErrorKind) -> Error {
-        Error { offset, part, kind, message: OnceLock::new() }
-    }
+/// A fault as the parser passes it around: an [`Error`] without its
+/// message cache, small to move.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fault {
+    pub(crate) offset: usize,
+    pub(crate) part: Part,
+    pub(crate) kind: ErrorKind,
+}
 
+impl Fault {
+    #[inline]
+    pub(crate) fn new(offset: usize, part: Part, kind: ErrorKind) -> Fault {
+        Fault { offset, part, kind }
+    }
+}
+
+impl From<Fault> for Error {
+    #[cold]
+    fn from(f: Fault) -> Error {
+        Error {
+            offset: f.offset,
+            part: f.part,
+            kind: f.kind,
+            message: OnceLock::new(),
+        }
+    }
+}
+
+impl Error {
     /// The 0-based byte offset of the first byte at which no parse can
     /// continue (the length of the input when it ends too early).
     pub fn offset(&self) -> usize {
@@ -322,8 +346,15 @@ impl Validator {
     /// ```
     #[inline]
     pub fn validate<'a>(&self, s: &'a [u8]) -> Result<Components<'a>, Error> {
-        let (mut c, auth_start) =
-            parse::uri_reference(s, self.grammar, self.absolute)?;
+        let g = self.grammar;
+        let mut c = Components::default();
+        let auth_start = parse::uri_reference(
+            s,
+            g,
+            self.absolute,
+            self.scheme_rules,
+            &mut c,
+        )?;
         if self.scheme_rules {
             rules::check(s, self.grammar, auth_start, &mut c)?;
         }
