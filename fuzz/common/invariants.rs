@@ -54,9 +54,12 @@ pub fn recompose(c: &Components<'_>) -> Vec<u8> {
     v
 }
 
-/// Rebuilds an authority from userinfo, host and port.
+/// Rebuilds an authority from userinfo, host and port; `None` when there
+/// is no authority or it parsed as a `reg-name` (no host: the validator
+/// leaves userinfo, host and port `None` then).
 pub fn recompose_authority(c: &Components<'_>) -> Option<Vec<u8>> {
     c.authority?;
+    c.host?;
     let mut v = Vec::new();
     if let Some(u) = c.userinfo {
         v.extend_from_slice(u);
@@ -89,6 +92,20 @@ pub fn check_validate(data: &[u8]) {
                     if abs {
                         assert!(c.scheme.is_some(), "absolute without scheme");
                     }
+                    // Under the scheme rules an IP-based URI has a server.
+                    let ip_based = c.scheme.is_some_and(|s| {
+                        [&b"http"[..], b"https", b"ftp"]
+                            .iter()
+                            .any(|k| s.eq_ignore_ascii_case(k))
+                    });
+                    if rules && ip_based {
+                        assert!(
+                            c.host.is_some_and(|h| !h.is_empty()),
+                            "{g:?}: IP-based URI {} accepted under the \
+                             scheme rules without a host: {c:?}",
+                            short(data)
+                        );
+                    }
                 }
                 Err(e) => assert!(e.offset() <= data.len()),
             }
@@ -101,12 +118,16 @@ pub fn check_validate(data: &[u8]) {
                     "{g:?}: components do not recompose {}: {c:?}",
                     short(data)
                 );
-                if let Some(a) = recompose_authority(&c) {
-                    assert_eq!(
+                match recompose_authority(&c) {
+                    Some(a) => assert_eq!(
                         Some(&a[..]),
                         c.authority,
                         "{g:?}: authority parts do not recompose: {c:?}"
-                    );
+                    ),
+                    None => assert!(
+                        c.userinfo.is_none() && c.port.is_none(),
+                        "{g:?}: userinfo or port without a host: {c:?}"
+                    ),
                 }
             }
             Err(e) => {
