@@ -272,7 +272,7 @@ fn ip_based_is_exactly_the_spec_list() {
     for s in SPEC {
         names.push(s.to_ascii_uppercase().into_bytes());
         names.push(format!("{s}x").into_bytes());
-        names.push(s[1..].as_bytes().to_vec());
+        names.push(s.as_bytes()[1..].to_vec());
     }
     // bytes that fold onto letters under `| 0x20` only if they are letters
     names.push(b"HTTP".to_vec());
