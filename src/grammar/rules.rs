@@ -14,7 +14,7 @@
 //!   a letter, one trailing dot allowed.
 
 use super::authority::{ipv4, port, Octets};
-use super::chars::LABEL;
+use super::chars::{LABEL, NO_DELIM};
 use super::parse::{char_err, run, Result};
 use super::schemes;
 use super::{ErrorKind, Fault, Grammar, Part};
@@ -48,9 +48,17 @@ pub(crate) fn check<'a>(
         ));
     };
     let (a, e) = (auth_start, auth_start + auth.len());
-    let (userinfo, h) = match auth.iter().position(|&b| b == b'@') {
-        Some(k) => (Some(&auth[..k]), a + k + 1),
-        None => (None, a),
+    // userinfo ends at the first '@' (no grammar lets userinfo hold one)
+    let mut j = run(s, a, NO_DELIM);
+    let mut colon = e;
+    while j < e && s[j] == b':' {
+        colon = colon.min(j);
+        j = run(s, j + 1, NO_DELIM);
+    }
+    let (userinfo, h) = if j < e && s[j] == b'@' {
+        (Some(&s[a..j]), j + 1)
+    } else {
+        (None, a)
     };
     let hend = if h < e && s[h] == b'[' {
         // The grammar has checked the literal (rfc2396bis IPv6reference,
@@ -67,8 +75,18 @@ pub(crate) fn check<'a>(
             None => return Err(other(e, A, "missing ']' after IPv6 address")),
         }
     } else {
-        let hend =
-            s[h..e].iter().position(|&b| b == b':').map_or(e, |k| h + k);
+        // the host runs to the first ':'
+        let hend = if userinfo.is_none() {
+            colon
+        } else {
+            let k = run(s, h, NO_DELIM).min(e);
+            if k < e && s[k] == b'@' {
+                // a second '@', which host() refuses
+                s[h..e].iter().position(|&b| b == b':').map_or(e, |x| h + x)
+            } else {
+                k
+            }
+        };
         host(s, h, hend)?;
         hend
     };
