@@ -475,6 +475,53 @@ proptest! {
         );
     }
 
+    /// The same on authorities made of the bytes IPv4 and IPv6 literals,
+    /// ports and userinfo are made of.
+    #[test]
+    fn rfc3986_authorities_agree_with_fluent_uri(
+        a in proptest::collection::vec(
+            proptest::sample::select(b"0123456789abcdefvV:.[]@%-_".to_vec()),
+            0..24,
+        )
+    ) {
+        let mut s = b"http://".to_vec();
+        s.extend_from_slice(&a);
+        s.push(b'/');
+        let ours = Validator::new(Grammar::Rfc3986).validate(&s);
+        let t = std::str::from_utf8(&s).unwrap();
+        let theirs = fluent_uri::Uri::<&str>::parse(t).is_ok();
+        prop_assert_eq!(
+            ours.is_ok(),
+            theirs,
+            "{}: ours {:?}",
+            t,
+            ours.err().map(|e| e.to_string())
+        );
+    }
+
+    /// And on bracketed literals built from IPv6 pieces.
+    #[test]
+    fn rfc3986_ipv6_agrees_with_fluent_uri(
+        parts in proptest::collection::vec(
+            proptest::sample::select(vec![
+                "1", "ab", "ffff", "0", "12345", ":", ":", "::", "1.2.3.4",
+                "256.1.1.1", "01.2.3.4", "1.2.3", "v1.x", "g",
+            ]),
+            0..12,
+        )
+    ) {
+        let t = format!("http://[{}]/", parts.concat());
+        let ours = Validator::new(Grammar::Rfc3986).validate(t.as_bytes());
+        let theirs = fluent_uri::Uri::<&str>::parse(t.as_str()).is_ok();
+        prop_assert_eq!(
+            ours.is_ok(),
+            theirs,
+            "{}: ours {:?}",
+            t,
+            ours.err().map(|e| e.to_string())
+        );
+    }
+
     /// The scanner's contract: a fault in the path, query or fragment of
     /// a URI whose scheme and authority are fine leaves a valid prefix.
     #[test]
