@@ -6,6 +6,14 @@
 //! Run with `cargo bench --bench validate`. Throughput is reported in
 //! bytes of URI text per second. Each closure asserts its count of valid
 //! URIs, so no work is optimized away and the comparison stays honest.
+//!
+//! Measured on the 2-core build machine (2026-11-22, `--warm-up-time 1
+//! --measurement-time 3`, median of the samples, 328 URIs, 15403 bytes):
+//! urifind rfc3986 1696 MB/s, rfc2396 1103 MB/s, rfc2396bis 1035 MB/s,
+//! rfc2396bis with scheme rules 896 MB/s, rfc3986 with scheme rules
+//! 879 MB/s; fluent-uri 1027 MB/s; url 150 MB/s. The machine is shared,
+//! so absolute figures swing by up to a factor of two between runs; the
+//! ratios within one run hold better.
 
 use std::hint::black_box;
 

@@ -10,13 +10,16 @@
 //! `shttp (OBSOLETE)` is listed as `shttp`, and
 //! `machineProvisioningProgressReporter` in lower case.
 
-/// The date of the IANA registry snapshot the table was taken from.
+/// The date of the IANA registry snapshot the table was taken from, as far
+/// as it is known.
 ///
 /// The mirror the names come from does not record IANA's "Last Updated"
-/// date. Its newest entries (`ms-recall`, `ms-widgetboard`, `starknet`,
-/// `teapot`, `wasm-js`, `web+ap`) were registered in 2024 and 2025, so the
-/// snapshot is from 2025; the day is not known.
-pub const REGISTRY_DATE: &str = "2025 (day unknown; from a mirror)";
+/// date. It holds names (`ari`, `at`, `bl`, `bluetooth`, `brid`) that a
+/// copy of the registry generated on 2022-11-30 lacks, so it is later
+/// than that; its newest entries (`ms-recall`, `ms-widgetboard`,
+/// `starknet`, `wasm-js`, `web+ap`) suggest 2024 or 2025, which could not
+/// be checked here.
+pub const REGISTRY_DATE: &str = "after 2022-11-30 (exact date unknown)";
 
 /// Every registered scheme name, lower case, sorted bytewise (a test keeps
 /// it so: lookup is a binary search).
