@@ -459,6 +459,37 @@ proptest! {
         }
     }
 
+    /// The same contract on any input, without the scheme rules: a fault
+    /// in the path, query or fragment leaves a valid prefix, except that
+    /// RFC 2396 refuses `scheme:` alone.
+    #[test]
+    fn prefix_before_any_late_fault_is_valid(s in uri_bytes()) {
+        for g in GRAMMARS {
+            for abs in [false, true] {
+                let v = Validator::new(g).absolute(abs);
+                let Err(e) = v.validate(&s) else { continue };
+                if !matches!(e.part(), Part::Path | Part::Query | Part::Fragment) {
+                    continue;
+                }
+                let p = &s[..e.offset()];
+                let bare_scheme = p.last() == Some(&b':')
+                    && Components::split(p).scheme.map(|x| x.len() + 1)
+                        == Some(p.len());
+                if g == Grammar::Rfc2396 && bare_scheme {
+                    continue;
+                }
+                prop_assert!(
+                    v.validate(p).is_ok(),
+                    "{}: prefix {:?} of {:?} ({})",
+                    g.name(),
+                    String::from_utf8_lossy(p),
+                    String::from_utf8_lossy(&s),
+                    e
+                );
+            }
+        }
+    }
+
     /// RFC 3986 mode agrees with fluent-uri, an independent strict RFC 3986
     /// parser, on what is a URI reference.
     #[test]
