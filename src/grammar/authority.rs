@@ -317,7 +317,9 @@ pub(crate) enum Octets {
     Any,
     /// RFC 3986 `dec-octet`: 0-255 without leading zeros.
     Rfc3986,
-    /// The scheme rules: a decimal value 0-255.
+    /// The scheme rules: a decimal value 0-255 written as every
+    /// grammar's `dec-octet` writes it, without leading zeros (some
+    /// resolvers read `010` as octal 8).
     Value,
 }
 
@@ -343,7 +345,7 @@ pub(crate) fn ipv4(
         }
         let ok = match rule {
             Octets::Any => true,
-            Octets::Value => v <= 255,
+            Octets::Value => d.len() == 1 || (d[0] != b'0' && v <= 255),
             // DIGIT / %x31-39 DIGIT / "1" 2*DIGIT / "2" %x30-34 DIGIT /
             // "25" %x30-35
             Octets::Bis => {
