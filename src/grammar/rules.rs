@@ -4,7 +4,8 @@
 //! Such a URI needs an authority (`//`) that is a server,
 //! `[userinfo "@"] host [":" port]`, with a non-empty host that is one of:
 //!
-//! * an IPv4 address with four decimal octets of 0-255, required of every
+//! * an IPv4 address with four decimal octets of 0-255 without leading
+//!   zeros (as every grammar's `dec-octet` writes them), required of every
 //!   host made only of digits and dots;
 //! * a bracketed IPv6 literal (already checked by the grammar; RFC 3986's
 //!   `IPvFuture` is refused, being no address these schemes can reach);
