@@ -16,8 +16,10 @@
 //! `reg-name`, host names, IPv4, IPv6), `rules` (the scheme rules of
 //! SPEC.md section 2) and [`schemes`] (scheme tables).
 //!
-//! Validation makes one pass over the input, with no allocation and no
-//! backtracking beyond the bounded host checks. An [`Error`] holds an
+//! Validation reads the input left to right, eight bytes at a time where
+//! it can, with no allocation and no backtracking beyond short re-reads
+//! of an authority (server after `reg-name`, the scheme rules' host
+//! check). An [`Error`] holds an
 //! [`ErrorKind`] and formats its message only when asked.
 //!
 //! # Offsets
