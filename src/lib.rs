@@ -12,12 +12,28 @@ the chosen grammar (rfc2396bis-00 by default, RFC 2396 or RFC 3986).
 
 # Overview
 
-* [`Finder`] scans byte slices ([`Finder::find_iter`]) and streams
-  ([`Finder::stream`]) and yields [`Match`]es.
+* [`Finder`] scans byte slices ([`Finder::find_iter`], [`Finder::items`]),
+  readers ([`Finder::stream`]) and pushed chunks ([`Finder::feeder`]) and
+  yields [`Match`]es (and, when asked, [`Rejected`] candidates with the
+  reason). Slices, streams and feeders report the same items at the same
+  absolute offsets, however the input is split.
 * [`grammar::Validator`] says whether a string is a URI reference under a
-  grammar, and where and why it is not.
-* [`uri`] holds the URI model: [`uri::Components`], relative resolution
-  and normalization.
+  [`Grammar`] (rfc2396bis-00 by default, RFC 2396, RFC 3986), and where and
+  why it is not; [`grammar::schemes`] holds the IANA scheme registry.
+* [`uri`] holds the URI model: [`uri::Components`] (Appendix B), relative
+  resolution ([`uri::resolve`], section 5.2) and normalization
+  ([`uri::normalize`], [`uri::equivalent`], section 6).
+
+# Guarantees
+
+* Linear time whatever the input: every decision looks at a bounded
+  window around a trigger, overlapping candidates share their scans, and an
+  unclosed `<` costs at most the bracket bound (2048 bytes by default).
+* Bounded memory when streaming: the window (twice the longest URI plus
+  the bracket bound, about 140 KiB by default) and one 256 KiB read buffer.
+* Every reported URI is valid under the chosen grammar and the IP-based
+  scheme rules; non-UTF-8 input is fine (URIs are ASCII).
+* No `unsafe` code.
 
 # Example: find URIs in text
 

@@ -94,7 +94,7 @@ impl<'a> Components<'a> {
             let colon = hp.iter().rposition(|&b| b == b':');
             let bracket = hp.iter().rposition(|&b| b == b']');
             match colon {
-                Some(ci) if bracket.map_or(true, |bi| bi < ci) => {
+                Some(ci) if bracket.is_none_or(|bi| bi < ci) => {
                     c.host = Some(&hp[..ci]);
                     c.port = Some(&hp[ci + 1..]);
                 }

@@ -149,6 +149,39 @@ fn output_is_byte_for_byte_lossless() {
 }
 
 #[test]
+fn every_output_mode_prints_the_uri_byte_for_byte() {
+    let uri = "http://a.example/~u/a%20b;p=1?x=1&y=$,+*!'()#f/?:@";
+    let input = format!("x <{uri}>\n");
+    for args in [
+        &[][..],
+        &["-n"],
+        &["-b"],
+        &["--column"],
+        &["-H"],
+        &["-H", "-0"],
+        &["--color=always"],
+        &["-u"],
+        &["--hyphen=drop"],
+        &["--hyphen=both"],
+        &["--line-buffered"],
+        &["-j", "3"],
+    ] {
+        let o = run(args, input.as_bytes());
+        let mut t = o.stdout.clone();
+        // Drop color escapes, then everything up to the prefix.
+        for esc in ["\x1b[0m", "\x1b[1;31m"] {
+            let s = String::from_utf8(t).unwrap().replace(esc, "");
+            t = s.into_bytes();
+        }
+        let t = String::from_utf8(t).unwrap();
+        assert!(t.ends_with(&format!("{uri}\n")), "{args:?}: {t:?}");
+        assert_eq!(t.matches(uri).count(), 1, "{args:?}: {t:?}");
+    }
+    let v = json_lines(&run(&["--json"], input.as_bytes()));
+    assert_eq!(v[0]["uri"], uri);
+}
+
+#[test]
 fn stdin_output_appears_as_input_arrives() {
     // With --line-buffered, the first URI is readable while stdin is
     // still open: urifind is a filter, not a batch job.
@@ -532,6 +565,32 @@ fn parallel_output_keeps_each_file_together() {
 }
 
 #[test]
+fn parallel_output_with_files_larger_than_the_hold_limit() {
+    // Workers hold at most 64 Ki items for a file whose turn has not
+    // come, then wait: the output must still be complete and in order.
+    let d = tmp();
+    for f in 0..4 {
+        let mut text = Vec::new();
+        for u in 0..(if f == 1 { 150_000 } else { 70_000 }) {
+            text.extend_from_slice(
+                format!("x http://h{f}.example/{u}\n").as_bytes(),
+            );
+        }
+        write(d.path(), &format!("d/{f}"), &text);
+    }
+    let one = run_in(Some(d.path()), &["-j", "1", "d"], b"");
+    let four = run_in(Some(d.path()), &["-j", "4", "d"], b"");
+    assert_eq!(one.stdout.len(), four.stdout.len());
+    assert!(one.stdout == four.stdout, "-j 4 output differs from -j 1");
+    assert_eq!(one.text().lines().count(), 360_000);
+    let c = run_in(Some(d.path()), &["-j", "4", "-c", "d"], b"");
+    assert_eq!(
+        c.lines(),
+        ["d/0:70000", "d/1:150000", "d/2:70000", "d/3:70000"]
+    );
+}
+
+#[test]
 fn binary_file_in_a_directory_is_skipped_with_a_note() {
     let d = tree();
     write(d.path(), "docs/bin.dat", b"http://bin.example/\0\x01\x02");
@@ -730,6 +789,81 @@ fn symlink_loops() {
     assert_eq!(o.code, 2);
 }
 
+#[test]
+fn files_vanishing_during_a_walk_are_reported_and_the_rest_searched() {
+    // Race a walk against deletions: whatever the timing, each deleted
+    // file is either never listed (silent) or reported as gone, every
+    // kept file is searched, and the status is 2 exactly when something
+    // was reported.
+    let d = tmp();
+    for f in 0..3000 {
+        write(
+            d.path(),
+            &format!("d/{f:04}"),
+            format!("http://h{f}.example/\n").as_bytes(),
+        );
+    }
+    let child = urifind()
+        .current_dir(d.path())
+        .args(["-j", "2", "d"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // From the end: those are listed but not yet opened for the longest.
+    for f in (0..3000).rev().filter(|f| f % 3 == 0) {
+        let _ = fs::remove_file(d.path().join(format!("d/{f:04}")));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    for f in (0..3000).filter(|f| f % 3 != 0) {
+        assert!(stdout.contains(&format!("d/{f:04}:http://h{f}.example/\n")));
+    }
+    for line in stderr.lines() {
+        let name = line
+            .strip_prefix("urifind: d/")
+            .and_then(|l| l.strip_suffix(": No such file or directory"))
+            .unwrap_or_else(|| panic!("unexpected message {line:?}"));
+        assert_eq!(name.parse::<u32>().unwrap() % 3, 0, "{line}");
+    }
+    let want = if stderr.is_empty() { 0 } else { 2 };
+    assert_eq!(out.status.code(), Some(want), "{stderr}");
+}
+
+#[test]
+fn file_truncated_while_read_ends_early_without_error() {
+    let d = tmp();
+    let mut big = Vec::new();
+    for i in 0..400_000 {
+        big.extend_from_slice(
+            format!("w http://h.example/{i} w\n").as_bytes(),
+        );
+    }
+    write(d.path(), "big.txt", &big);
+    let child = urifind()
+        .current_dir(d.path())
+        .args(["-c", "big.txt"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    fs::OpenOptions::new()
+        .write(true)
+        .open(d.path().join("big.txt"))
+        .unwrap()
+        .set_len(1000)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    // A shrunken file reads as a shorter one: what was read is counted,
+    // nothing is reported, the status says whether anything was found.
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    let n: u64 =
+        String::from_utf8(out.stdout).unwrap().trim().parse().unwrap();
+    assert!(n <= 400_000);
+    assert_eq!(out.status.code(), Some(if n > 0 { 0 } else { 1 }));
+}
+
 #[cfg(unix)]
 fn mkfifo(p: &Path) -> bool {
     Command::new("mkfifo").arg(p).status().is_ok_and(|s| s.success())
@@ -787,6 +921,71 @@ fn closed_stdout_ends_quietly_with_status_0() {
     let status = child.wait().unwrap();
     assert_eq!(err, "");
     assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn closed_stdout_in_check_mode_ends_quietly() {
+    let d = tmp();
+    let mut big = Vec::new();
+    for i in 0..300_000 {
+        big.extend_from_slice(format!("http://h.example/{i}\n").as_bytes());
+    }
+    write(d.path(), "uris.txt", &big);
+    let mut child = urifind()
+        .current_dir(d.path())
+        .args(["--check", "--json", "uris.txt"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut sout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    sout.read_line(&mut line).unwrap();
+    assert!(line.starts_with("{\"line\":1,"), "{line}");
+    drop(sout);
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!((status.code(), err.as_str()), (Some(0), ""));
+}
+
+#[test]
+fn closed_stdout_in_a_parallel_walk_ends_quietly() {
+    let d = tmp();
+    for f in 0..40 {
+        let mut text = Vec::new();
+        for i in 0..5_000 {
+            text.extend_from_slice(
+                format!("x http://h{f}.example/{i}\n").as_bytes(),
+            );
+        }
+        write(d.path(), &format!("d/{f:02}.txt"), &text);
+    }
+    let mut child = urifind()
+        .current_dir(d.path())
+        .args(["-j", "2", "d"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut sout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    sout.read_line(&mut line).unwrap();
+    assert_eq!(line, "d/00.txt:http://h0.example/0\n");
+    drop(sout);
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!((status.code(), err.as_str()), (Some(0), ""));
+}
+
+#[test]
+fn bracket_bound() {
+    let input = b"see <http://a.example/x\n  y>\n";
+    assert_eq!(run(&[], input).lines(), ["http://a.example/xy"]);
+    // Past the bound the '<' delimits nothing: the URI is read bare.
+    let o = run(&["--bracket-bound", "10"], input);
+    assert_eq!(o.lines(), ["http://a.example/x"]);
 }
 
 #[test]
@@ -868,6 +1067,27 @@ fn check_absolute_grammar_and_scheme_rules() {
     assert_eq!(o.code, 1);
     let o = run(&["--check", "--grammar", "rfc3986"], b"http://[::1]/\n");
     assert_eq!(o.code, 0);
+}
+
+#[test]
+fn check_bounds_line_length() {
+    let mut input = b"http://a/".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 200_000));
+    input.extend_from_slice(b"\nhttp://a/ok\n");
+    let o = run(&["--check"], &input);
+    assert_eq!(o.code, 1);
+    assert_eq!(
+        o.text(),
+        "-:1:65537: line longer than 65536 bytes (the bound is set by \
+         --max-uri-len)\n"
+    );
+    let o = run(&["--check", "--max-uri-len", "300000"], &input);
+    assert_eq!((o.code, o.text()), (0, String::new()));
+    let v = json_lines(&run(&["--check", "--json"], &input));
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0]["truncated"], true);
+    assert_eq!(v[0]["input"].as_str().unwrap().len(), 65536);
+    assert_eq!(v[1]["valid"], true);
 }
 
 #[test]

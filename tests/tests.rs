@@ -1,5 +1,6 @@
 //! Integration tests: one binary, every file a module.
 mod cases;
 mod cli;
+mod grammar;
 mod stream_prop;
 mod uri;

@@ -36,61 +36,91 @@
 //! byte `server` takes except the brackets, the server parse matters for
 //! the components (filled only for a server) and for IPv6 literals.
 
-use super::chars::{is, FUTURE, LABEL, REG_2396, REG_3986, USERINFO};
+use super::chars::{
+    is, AUTH_END, FUTURE, LABEL, REG_2396, REG_3986, USERINFO,
+};
 use super::parse::{char_err, scan, Result};
-use super::{Error, ErrorKind, Grammar, Part};
+use super::{ErrorKind, Fault, Grammar, Part};
 use crate::uri::Components;
 
 const A: Part = Part::Authority;
 
 #[cold]
-fn other(i: usize, m: &'static str) -> Error {
-    Error::new(i, A, ErrorKind::Other(m))
+fn other(i: usize, m: &'static str) -> Fault {
+    Fault::new(i, A, ErrorKind::Other(m))
 }
 
-/// Validates the authority `s[a..e]` and fills its components.
+/// Validates the authority that starts at `s[a]` (after `//`), fills its
+/// components and returns where it ends (at `/`, `?`, `#` or the end).
+///
+/// Without `parts`, an rfc2396bis or RFC 2396 authority that matches
+/// `reg-name` is not also parsed as a server (the caller fills the parts).
 #[inline]
 pub(crate) fn parse<'a>(
     s: &'a [u8],
     a: usize,
-    e: usize,
     g: Grammar,
+    parts: bool,
     c: &mut Components<'a>,
-) -> Result<()> {
+) -> Result<usize> {
+    let e = match g {
+        Grammar::Rfc3986 => rfc3986(s, a, c)?,
+        Grammar::Rfc2396bis => generic(s, a, true, parts, c)?,
+        Grammar::Rfc2396 => generic(s, a, false, parts, c)?,
+    };
     c.authority = Some(&s[a..e]);
-    match g {
-        Grammar::Rfc3986 => rfc3986(s, a, e, c),
-        Grammar::Rfc2396bis => generic(s, a, e, true, c),
-        Grammar::Rfc2396 => generic(s, a, e, false, c),
-    }
+    Ok(e)
+}
+
+/// Whether an authority may end at `j` (Appendix B: `[^/?#]*`).
+#[inline(always)]
+fn at_end(s: &[u8], j: usize) -> bool {
+    j == s.len() || is(s[j], AUTH_END)
+}
+
+/// Where the authority that starts at `a` ends.
+fn auth_end(s: &[u8], a: usize) -> usize {
+    a + s[a..].iter().position(|&b| is(b, AUTH_END)).unwrap_or(s.len() - a)
 }
 
 /// `authority = server / reg-name` (rfc2396bis when `bis`, else RFC 2396).
 fn generic<'a>(
     s: &'a [u8],
     a: usize,
-    e: usize,
     bis: bool,
+    parts: bool,
     c: &mut Components<'a>,
-) -> Result<()> {
-    if a == e {
-        // server = [ ... ]: the empty server, as in file:///etc
-        c.host = Some(&s[a..e]);
-        return Ok(());
+) -> Result<usize> {
+    // reg-name = 1*( unreserved / escaped / ";" / ":" / "@" / "&" / "=" /
+    //                "+" / "$" / "," )
+    let reg = scan(s, a, REG_2396, A);
+    if let Ok(j) = reg {
+        if at_end(s, j) {
+            if a == j {
+                // server = [ ... ]: the empty server, as in file:///etc
+                c.host = Some(&s[a..a]);
+            } else if !parts {
+                // the scheme rules will split it
+            } else if let Ok((userinfo, h, hend, port)) = server(s, a, j, bis)
+            {
+                c.userinfo = userinfo;
+                c.host = Some(&s[h..hend]);
+                c.port = port;
+            }
+            return Ok(j);
+        }
     }
-    let server = server(s, a, e, bis);
-    match server {
+    // Not a reg-name: a server (an IPv6 literal) or nothing.
+    let e = auth_end(s, a);
+    match server(s, a, e, bis) {
         Ok((userinfo, h, hend, port)) => {
             c.userinfo = userinfo;
             c.host = Some(&s[h..hend]);
             c.port = port;
-            Ok(())
+            Ok(e)
         }
         Err(se) => {
-            // reg-name = 1*( unreserved / escaped / ";" / ":" / "@" / "&" /
-            //                "=" / "+" / "$" / "," )
-            let re = match scan(s, a, REG_2396, A) {
-                Ok(j) if j == e => return Ok(()),
+            let re = match reg {
                 Ok(j) => char_err(s, j, A, "an authority"),
                 Err(re) => re,
             };
@@ -185,7 +215,7 @@ fn host_generic(s: &[u8], h: usize, hend: usize, bis: bool) -> Result<()> {
                 other(h + k, "invalid host name")
             })
         }
-        Some(_) => Err(Error::new(h + v4.0, A, v4.1)),
+        Some(_) => Err(Fault::new(h + v4.0, A, v4.1)),
     }
 }
 
@@ -287,7 +317,9 @@ pub(crate) enum Octets {
     Any,
     /// RFC 3986 `dec-octet`: 0-255 without leading zeros.
     Rfc3986,
-    /// The scheme rules: a decimal value 0-255.
+    /// The scheme rules: a decimal value 0-255 written as every
+    /// grammar's `dec-octet` writes it, without leading zeros (some
+    /// resolvers read `010` as octal 8).
     Value,
 }
 
@@ -313,7 +345,7 @@ pub(crate) fn ipv4(
         }
         let ok = match rule {
             Octets::Any => true,
-            Octets::Value => v <= 255,
+            Octets::Value => d.len() == 1 || (d[0] != b'0' && v <= 255),
             // DIGIT / %x31-39 DIGIT / "1" 2*DIGIT / "2" %x30-34 DIGIT /
             // "25" %x30-35
             Octets::Bis => {
@@ -506,38 +538,75 @@ fn ipv6_v4(
         ));
     }
     let rule = if bis { Octets::Bis } else { Octets::Rfc3986 };
-    ipv4(&s[st..b], rule).map_err(|(o, kind)| Error::new(st + o, A, kind))
+    ipv4(&s[st..b], rule).map_err(|(o, kind)| Fault::new(st + o, A, kind))
 }
 
-/// RFC 3986 `authority = [ userinfo "@" ] host [ ":" port ]`.
+/// RFC 3986 `authority = [ userinfo "@" ] host [ ":" port ]`, in one
+/// pass over the common forms.
 fn rfc3986<'a>(
     s: &'a [u8],
     a: usize,
-    e: usize,
     c: &mut Components<'a>,
-) -> Result<()> {
-    let (ui, h) = userinfo(s, a, e)?;
-    let hend = if h < e && s[h] == b'[' {
+) -> Result<usize> {
+    let n = s.len();
+    // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+    let j = scan(s, a, USERINFO, A)?;
+    let (ui, h) = if j < n && s[j] == b'@' {
+        (Some(&s[a..j]), j + 1)
+    } else {
+        (None, a)
+    };
+    c.userinfo = ui;
+    if h < n && s[h] == b'[' {
         // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+        let e = auth_end(s, h);
         let close = close_bracket(s, h, e)?;
         if h + 1 < close && (s[h + 1] | 0x20) == b'v' {
             ipvfuture(s, h + 1, close)?;
         } else {
             ipv6(s, h + 1, close, false)?;
         }
-        close + 1
-    } else {
-        // reg-name = *( unreserved / pct-encoded / sub-delims )
-        let j = scan(s, h, REG_3986, A)?;
-        if j < e && s[j] != b':' {
-            return Err(char_err(s, j, A, "a host"));
+        c.host = Some(&s[h..close + 1]);
+        c.port = port(s, close + 1, e)?;
+        return Ok(e);
+    }
+    if ui.is_none() {
+        // s[a..j] are userinfo bytes, which are reg-name bytes and ':':
+        // the host runs to the first ':', the port after it.
+        let hend =
+            s[a..j].iter().position(|&b| b == b':').map_or(j, |k| a + k);
+        if !at_end(s, j) {
+            let e = auth_end(s, j);
+            return Err(if s[j..e].contains(&b'@') {
+                char_err(s, j, A, "userinfo")
+            } else if hend < j {
+                other(j, "a port must be digits")
+            } else {
+                char_err(s, j, A, "a host")
+            });
         }
-        j
-    };
-    c.port = port(s, hend, e)?;
-    c.userinfo = ui;
-    c.host = Some(&s[h..hend]);
-    Ok(())
+        c.host = Some(&s[a..hend]);
+        c.port = port(s, hend, j)?;
+        return Ok(j);
+    }
+    // reg-name = *( unreserved / pct-encoded / sub-delims )
+    let k = scan(s, h, REG_3986, A)?;
+    c.host = Some(&s[h..k]);
+    if k < n && s[k] == b':' {
+        let mut q = k + 1;
+        while q < n && s[q].is_ascii_digit() {
+            q += 1;
+        }
+        if !at_end(s, q) {
+            return Err(other(q, "a port must be digits"));
+        }
+        c.port = Some(&s[k + 1..q]);
+        return Ok(q);
+    }
+    if !at_end(s, k) {
+        return Err(char_err(s, k, A, "a host"));
+    }
+    Ok(k)
 }
 
 /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )` at

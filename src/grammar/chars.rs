@@ -80,6 +80,10 @@ pub(crate) const LABEL: u16 = 1 << 11;
 /// ":" )`, the part after the dot.
 pub(crate) const FUTURE: u16 = 1 << 12;
 
+/// Every byte but `@`, `:`, `/`, `?` and `#`: a run of it crosses the
+/// parts of an authority up to the next delimiter.
+pub(crate) const NO_DELIM: u16 = 1 << 13;
+
 const ALNUM: &[u8] =
     b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -124,6 +128,13 @@ const fn build() -> [u16; 256] {
     // IPvFuture tail: unreserved / sub-delims / ":"
     set(&mut t, ALNUM, FUTURE);
     set(&mut t, b"-._~!$&'()*+,;=:", FUTURE);
+    let mut b = 0;
+    while b < 256 {
+        if !matches!(b as u8, b'@' | b':' | b'/' | b'?' | b'#') {
+            t[b] |= NO_DELIM;
+        }
+        b += 1;
+    }
     t
 }
 

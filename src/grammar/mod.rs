@@ -11,13 +11,15 @@
 //!   not empty, no bare `?query` reference);
 //! * [`Grammar::Rfc3986`]: RFC 3986 Appendix A.
 //!
-//! The module is laid out as: [`chars`](self) (byte classes, one table),
+//! The module is laid out as: `chars` (byte classes, one table),
 //! `parse` (scheme, path, query, fragment), `authority` (server,
 //! `reg-name`, host names, IPv4, IPv6), `rules` (the scheme rules of
 //! SPEC.md section 2) and [`schemes`] (scheme tables).
 //!
-//! Validation makes one pass over the input, with no allocation and no
-//! backtracking beyond the bounded host checks. An [`Error`] holds an
+//! Validation reads the input left to right, eight bytes at a time where
+//! it can, with no allocation and no backtracking beyond short re-reads
+//! of an authority (server after `reg-name`, the scheme rules' host
+//! check). An [`Error`] holds an
 //! [`ErrorKind`] and formats its message only when asked.
 //!
 //! # Offsets
@@ -208,11 +210,35 @@ impl PartialEq for Error {
 
 impl Eq for Error {}
 
-impl Error {
-    pub(crate) fn new(offset: usize, part: Part, kind: ErrorKind) -> Error {
-        Error { offset, part, kind, message: OnceLock::new() }
-    }
+/// A fault as the parser passes it around: an [`Error`] without its
+/// message cache, small to move.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Fault {
+    pub(crate) offset: usize,
+    pub(crate) part: Part,
+    pub(crate) kind: ErrorKind,
+}
 
+impl Fault {
+    #[inline]
+    pub(crate) fn new(offset: usize, part: Part, kind: ErrorKind) -> Fault {
+        Fault { offset, part, kind }
+    }
+}
+
+impl From<Fault> for Error {
+    #[cold]
+    fn from(f: Fault) -> Error {
+        Error {
+            offset: f.offset,
+            part: f.part,
+            kind: f.kind,
+            message: OnceLock::new(),
+        }
+    }
+}
+
+impl Error {
     /// The 0-based byte offset of the first byte at which no parse can
     /// continue (the length of the input when it ends too early).
     pub fn offset(&self) -> usize {
@@ -322,8 +348,15 @@ impl Validator {
     /// ```
     #[inline]
     pub fn validate<'a>(&self, s: &'a [u8]) -> Result<Components<'a>, Error> {
-        let (mut c, auth_start) =
-            parse::uri_reference(s, self.grammar, self.absolute)?;
+        let g = self.grammar;
+        let mut c = Components::default();
+        let auth_start = parse::uri_reference(
+            s,
+            g,
+            self.absolute,
+            self.scheme_rules,
+            &mut c,
+        )?;
         if self.scheme_rules {
             rules::check(s, self.grammar, auth_start, &mut c)?;
         }

@@ -41,10 +41,37 @@ use super::authority;
 use super::chars::{
     is, AUTH_END, CLASS, PATH, QUERY, SCHEME, SEG_NC, URIC_2396, URIC_BIS,
 };
-use super::{Error, ErrorKind, Grammar, Part};
+use super::{schemes, ErrorKind, Fault, Grammar, Part};
 use crate::uri::Components;
 
-pub(crate) type Result<T> = std::result::Result<T, Error>;
+pub(crate) type Result<T> = std::result::Result<T, Fault>;
+
+/// The end of the run of bytes of class `mask` that starts at `i`.
+///
+/// Eight bytes at a time while they all qualify (one branch per eight
+/// bytes: the AND of their classes keeps the bit only if every byte has
+/// it), then byte by byte.
+#[inline(always)]
+pub(crate) fn run(s: &[u8], mut i: usize, mask: u16) -> usize {
+    while let Some(w) = s.get(i..i + 8) {
+        let all = CLASS[w[0] as usize]
+            & CLASS[w[1] as usize]
+            & CLASS[w[2] as usize]
+            & CLASS[w[3] as usize]
+            & CLASS[w[4] as usize]
+            & CLASS[w[5] as usize]
+            & CLASS[w[6] as usize]
+            & CLASS[w[7] as usize];
+        if all & mask == 0 {
+            break;
+        }
+        i += 8;
+    }
+    while i < s.len() && CLASS[s[i] as usize] & mask != 0 {
+        i += 1;
+    }
+    i
+}
 
 /// Scans the bytes of class `mask` and escapes from `i`, returning the
 /// index of the first other byte (or the length), or the fault of a bad
@@ -58,11 +85,8 @@ pub(crate) fn scan(
 ) -> Result<usize> {
     let n = s.len();
     loop {
-        match s[i..].iter().position(|&b| CLASS[b as usize] & mask == 0) {
-            None => return Ok(n),
-            Some(k) => i += k,
-        }
-        if s[i] != b'%' {
+        i = run(s, i, mask);
+        if i == n || s[i] != b'%' {
             return Ok(i);
         }
         // escaped = "%" HEXDIG HEXDIG
@@ -72,7 +96,7 @@ pub(crate) fn scan(
         {
             i += 3;
         } else {
-            return Err(Error::new(i, part, ErrorKind::Escape));
+            return Err(Fault::new(i, part, ErrorKind::Escape));
         }
     }
 }
@@ -84,39 +108,45 @@ pub(crate) fn char_err(
     i: usize,
     part: Part,
     place: &'static str,
-) -> Error {
-    Error::new(i, part, ErrorKind::Char { byte: s[i], place })
+) -> Fault {
+    Fault::new(i, part, ErrorKind::Char { byte: s[i], place })
 }
 
 #[cold]
-fn other(i: usize, part: Part, m: &'static str) -> Error {
-    Error::new(i, part, ErrorKind::Other(m))
+fn other(i: usize, part: Part, m: &'static str) -> Fault {
+    Fault::new(i, part, ErrorKind::Other(m))
 }
 
 /// Validates a `URI-reference` (or, with `absolute`, an `absolute-URI
-/// [ "#" fragment ]`), returning its components and the offset where its
-/// authority starts (`usize::MAX` when it has none).
+/// [ "#" fragment ]`) into `c`, returning the offset where its authority
+/// starts (`usize::MAX` when it has none).
+///
+/// With `rules` (the scheme rules will check the authority of an
+/// IP-based scheme and fill its parts), an rfc2396bis or RFC 2396
+/// authority that matches `reg-name` is not also parsed as a server.
 #[inline]
-pub(crate) fn uri_reference(
-    s: &[u8],
+pub(crate) fn uri_reference<'a>(
+    s: &'a [u8],
     g: Grammar,
     absolute: bool,
-) -> Result<(Components<'_>, usize)> {
+    rules: bool,
+    c: &mut Components<'a>,
+) -> Result<usize> {
     let n = s.len();
-    let mut c = Components::default();
     let mut auth_start = usize::MAX;
     // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
     let mut i = 0;
     if n > 0 && s[0].is_ascii_alphabetic() {
-        i = 1 + s[1..].iter().position(|&b| !is(b, SCHEME)).unwrap_or(n - 1);
+        i = run(s, 1, SCHEME);
     }
     let mut p = if i > 0 && i < n && s[i] == b':' {
         c.scheme = Some(&s[..i]);
-        after_scheme(s, i + 1, g, &mut c, &mut auth_start)?
+        let parts = !(rules && schemes::is_ip_based(&s[..i]));
+        after_scheme(s, i + 1, g, parts, c, &mut auth_start)?
     } else if absolute {
         return Err(scheme_err(s, i));
     } else {
-        relative(s, g, &mut c, &mut auth_start)?
+        relative(s, g, c, &mut auth_start)?
     };
     // [ "?" query ], query = *( pchar / "/" / "?" )
     if p < n && s[p] == b'?' {
@@ -136,12 +166,12 @@ pub(crate) fn uri_reference(
             return Err(char_err(s, f, Part::Fragment, "a fragment"));
         }
     }
-    Ok((c, auth_start))
+    Ok(auth_start)
 }
 
 /// Why an absolute URI has no scheme; `i` ends the run of scheme bytes.
 #[cold]
-fn scheme_err(s: &[u8], i: usize) -> Error {
+fn scheme_err(s: &[u8], i: usize) -> Fault {
     if s.is_empty() {
         other(0, Part::Scheme, "a URI must start with a scheme")
     } else if !s[0].is_ascii_alphabetic() {
@@ -171,16 +201,13 @@ fn net_path<'a>(
     s: &'a [u8],
     p: usize,
     g: Grammar,
+    parts: bool,
     c: &mut Components<'a>,
     auth_start: &mut usize,
 ) -> Result<usize> {
     let a = p + 2;
-    let e = a + s[a..]
-        .iter()
-        .position(|&b| is(b, AUTH_END))
-        .unwrap_or(s.len() - a);
     *auth_start = a;
-    authority::parse(s, a, e, g, c)?;
+    let e = authority::parse(s, a, g, parts, c)?;
     let j = path(s, e)?;
     c.path = &s[e..j];
     Ok(j)
@@ -191,12 +218,13 @@ fn after_scheme<'a>(
     s: &'a [u8],
     p: usize,
     g: Grammar,
+    parts: bool,
     c: &mut Components<'a>,
     auth_start: &mut usize,
 ) -> Result<usize> {
     let n = s.len();
     if s[p..].starts_with(b"//") {
-        return net_path(s, p, g, c, auth_start);
+        return net_path(s, p, g, parts, c, auth_start);
     }
     if g == Grammar::Rfc3986 || (p < n && s[p] == b'/') {
         // path-absolute / path-rootless / path-empty (RFC 3986);
@@ -255,7 +283,7 @@ fn relative<'a>(
 ) -> Result<usize> {
     let n = s.len();
     if s.starts_with(b"//") {
-        return net_path(s, 0, g, c, auth_start);
+        return net_path(s, 0, g, true, c, auth_start);
     }
     if n == 0 || s[0] == b'#' || s[0] == b'/' {
         let j = path(s, 0)?;

@@ -4,7 +4,8 @@
 //! Such a URI needs an authority (`//`) that is a server,
 //! `[userinfo "@"] host [":" port]`, with a non-empty host that is one of:
 //!
-//! * an IPv4 address with four decimal octets of 0-255, required of every
+//! * an IPv4 address with four decimal octets of 0-255 without leading
+//!   zeros (as every grammar's `dec-octet` writes them), required of every
 //!   host made only of digits and dots;
 //! * a bracketed IPv6 literal (already checked by the grammar; RFC 3986's
 //!   `IPvFuture` is refused, being no address these schemes can reach);
@@ -14,17 +15,17 @@
 //!   a letter, one trailing dot allowed.
 
 use super::authority::{ipv4, port, Octets};
-use super::chars::{is, LABEL};
-use super::parse::{char_err, Result};
+use super::chars::{LABEL, NO_DELIM};
+use super::parse::{char_err, run, Result};
 use super::schemes;
-use super::{Error, ErrorKind, Grammar, Part};
+use super::{ErrorKind, Fault, Grammar, Part};
 use crate::uri::Components;
 
 const A: Part = Part::Authority;
 
 #[cold]
-fn other(i: usize, part: Part, m: &'static str) -> Error {
-    Error::new(i, part, ErrorKind::Other(m))
+fn other(i: usize, part: Part, m: &'static str) -> Fault {
+    Fault::new(i, part, ErrorKind::Other(m))
 }
 
 /// Checks a URI the grammar accepted; `auth_start` is where its
@@ -48,9 +49,17 @@ pub(crate) fn check<'a>(
         ));
     };
     let (a, e) = (auth_start, auth_start + auth.len());
-    let (userinfo, h) = match auth.iter().position(|&b| b == b'@') {
-        Some(k) => (Some(&auth[..k]), a + k + 1),
-        None => (None, a),
+    // userinfo ends at the first '@' (no grammar lets userinfo hold one)
+    let mut j = run(s, a, NO_DELIM);
+    let mut colon = e;
+    while j < e && s[j] == b':' {
+        colon = colon.min(j);
+        j = run(s, j + 1, NO_DELIM);
+    }
+    let (userinfo, h) = if j < e && s[j] == b'@' {
+        (Some(&s[a..j]), j + 1)
+    } else {
+        (None, a)
     };
     let hend = if h < e && s[h] == b'[' {
         // The grammar has checked the literal (rfc2396bis IPv6reference,
@@ -67,8 +76,18 @@ pub(crate) fn check<'a>(
             None => return Err(other(e, A, "missing ']' after IPv6 address")),
         }
     } else {
-        let hend =
-            s[h..e].iter().position(|&b| b == b':').map_or(e, |k| h + k);
+        // the host runs to the first ':'
+        let hend = if userinfo.is_none() {
+            colon
+        } else {
+            let k = run(s, h, NO_DELIM).min(e);
+            if k < e && s[k] == b'@' {
+                // a second '@', which host() refuses
+                s[h..e].iter().position(|&b| b == b':').map_or(e, |x| h + x)
+            } else {
+                k
+            }
+        };
         host(s, h, hend)?;
         hend
     };
@@ -80,7 +99,8 @@ pub(crate) fn check<'a>(
 }
 
 /// The host `s[h..hend]`, not bracketed: a valid IPv4 address when it is
-/// all digits and dots, else a host name.
+/// all digits and dots, else a host name, checked label by label in one
+/// pass.
 fn host(s: &[u8], h: usize, hend: usize) -> Result<()> {
     let host = &s[h..hend];
     if host.is_empty() {
@@ -88,57 +108,53 @@ fn host(s: &[u8], h: usize, hend: usize) -> Result<()> {
     }
     if host.iter().all(|&b| b.is_ascii_digit() || b == b'.') {
         return ipv4(host, Octets::Value)
-            .map_err(|(k, kind)| Error::new(h + k, A, kind));
+            .map_err(|(k, kind)| Fault::new(h + k, A, kind));
     }
     // hostname = *( domainlabel "." ) toplabel [ "." ]
-    let body = host.strip_suffix(b".").unwrap_or(host);
-    let mut st = 0;
+    let body = if s[hend - 1] == b'.' { hend - 1 } else { hend };
+    let mut st = h;
     let last = loop {
-        let end = body[st..]
-            .iter()
-            .position(|&b| b == b'.')
-            .map_or(body.len(), |k| st + k);
-        let label = &body[st..end];
-        if label.is_empty() {
-            return Err(other(
-                h + st,
-                A,
-                "a host name cannot have an empty label",
-            ));
+        // The label runs to the first byte that is not alphanumeric or
+        // '-'; that byte must be the '.' before the next label, or the
+        // end. (s[body] is never a label byte: it is the trailing dot, a
+        // ':', a '/', '?', '#', or past the end.)
+        let end = run(s, st, LABEL).min(body);
+        let stray = end < body && s[end] != b'.';
+        if end == st {
+            return Err(if stray {
+                char_err(s, end, A, "a host name")
+            } else {
+                other(st, A, "a host name cannot have an empty label")
+            });
         }
-        if label[0] == b'-' {
+        if s[st] == b'-' {
             return Err(other(
-                h + st,
+                st,
                 A,
                 "a label of a host name cannot start with '-'",
             ));
         }
-        let bad = label.iter().position(|&b| !is(b, LABEL));
-        if label.len() > 63 && bad.map_or(true, |k| k >= 63) {
-            return Err(other(
-                h + st + 63,
-                A,
-                "label longer than 63 characters",
-            ));
+        if end - st > 63 {
+            return Err(other(st + 63, A, "label longer than 63 characters"));
         }
-        if let Some(k) = bad {
-            return Err(char_err(s, h + st + k, A, "a host name"));
+        if stray {
+            return Err(char_err(s, end, A, "a host name"));
         }
-        if label[label.len() - 1] == b'-' {
+        if s[end - 1] == b'-' {
             return Err(other(
-                h + end - 1,
+                end - 1,
                 A,
                 "a label of a host name cannot end with '-'",
             ));
         }
-        if end == body.len() {
+        if end == body {
             break st;
         }
         st = end + 1;
     };
-    if !body[last].is_ascii_alphabetic() {
+    if !s[last].is_ascii_alphabetic() {
         return Err(other(
-            h + last,
+            last,
             A,
             "the last label of a host name must start with a letter",
         ));

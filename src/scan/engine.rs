@@ -14,6 +14,25 @@ use crate::grammar::{schemes, Error, Part, Validator};
 use crate::scan::text::{self, NonAscii};
 use crate::scan::{Context, FinderBuilder, Rejected};
 
+/// How many line breaks after a hyphen one URI may span: enough for any
+/// URI a person broke, and a bound on the work per candidate.
+const MAX_HYPHEN_JOINS: usize = 16;
+
+/// The index of the next `:` in `buf` from `i`: a plain look at the next
+/// few bytes first (colons come in runs in some text: `a:b:c`, `::`),
+/// memchr for the long stretches.
+#[inline]
+fn find_colon(buf: &[u8], i: usize) -> Option<usize> {
+    let near = (i + 8).min(buf.len());
+    if let Some(k) = buf[i..near].iter().position(|&b| b == b':') {
+        return Some(i + k);
+    }
+    memchr::memchr(b':', &buf[near..]).map(|k| near + k)
+}
+
+/// How much of a candidate longer than the bound a rejection shows.
+const TOO_LONG_SHOWN: usize = 64;
+
 /// How far the engine may look around a trigger.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
@@ -93,6 +112,11 @@ pub(crate) struct Engine<'f> {
     /// Set when a decision needed bytes at or past the window's end (a
     /// stream then waits for more input before trusting it).
     pub hit_end: bool,
+    /// Set by an overlong bare candidate when rejections are not
+    /// reported: every trigger before it would start a candidate just as
+    /// overlong (they lie in the same run of URI bytes), so the search
+    /// jumps there instead of failing them one by one.
+    skip_to: usize,
     ac: Option<&'f aho_corasick::AhoCorasick>,
 }
 
@@ -121,10 +145,38 @@ impl Ctx {
 /// Why a candidate failed.
 struct Fault {
     offset: usize,
-    reason: String,
+    reason: Reason,
     /// The fault lies in the path, query or fragment: a prefix may
     /// still be valid.
     tail: bool,
+}
+
+/// The reason of a [`Fault`], put in words only when a rejection is
+/// reported (most candidates fail silently, at the rate of colons).
+enum Reason {
+    Grammar(Error),
+    TooLong(usize),
+    NothingAfter(&'static str),
+    NonAscii,
+    EmptyAuthority,
+    DataComma,
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Reason::Grammar(e) => e.fmt(f),
+            Reason::TooLong(n) => write!(f, "longer than {n} bytes"),
+            Reason::NothingAfter(w) => write!(f, "nothing after '{w}'"),
+            Reason::NonAscii => {
+                f.write_str("a non-ASCII letter follows: an IRI, not a URI")
+            }
+            Reason::EmptyAuthority => f.write_str(
+                "an unregistered scheme needs a non-empty authority",
+            ),
+            Reason::DataComma => f.write_str("a data URI must hold a ','"),
+        }
+    }
 }
 
 impl From<Error> for Fault {
@@ -135,7 +187,7 @@ impl From<Error> for Fault {
                 e.part(),
                 Part::Path | Part::Query | Part::Fragment
             ),
-            reason: e.to_string(),
+            reason: Reason::Grammar(e),
         }
     }
 }
@@ -149,6 +201,7 @@ impl<'f> Engine<'f> {
             opts,
             ac,
             hit_end: false,
+            skip_to: 0,
             limits: Limits::of(opts),
             validator: Validator::new(opts.grammar)
                 .absolute(true)
@@ -176,8 +229,23 @@ impl<'f> Engine<'f> {
     ) -> Option<(usize, bool)> {
         let end = base + buf.len();
         let start = self.pos.max(base);
-        let colon =
-            memchr::memchr(b':', &buf[start - base..]).map(|i| start + i);
+        // Most colons in text cannot start a URI: no scheme character
+        // before them, or a byte after them that no URI has there (see
+        // `colon`). Skip those here, without building a window.
+        let mut from = start;
+        let colon = loop {
+            let Some(ci) = find_colon(buf, from - base) else {
+                break None;
+            };
+            let next_ok = buf.get(ci + 1).is_none_or(|&b| {
+                text::is_uri_byte(b) || b == b'\n' || b == b'\r'
+            });
+            let prev_ok = ci == 0 || text::is_scheme_byte(buf[ci - 1]);
+            if next_ok && prev_ok && self.could_start(buf, base, ci) {
+                break Some(base + ci);
+            }
+            from = base + ci + 1;
+        };
         let mut abbrev = None;
         if let Some(ac) = self.ac {
             if self.abbrev_next.is_some_and(|a| a < start) {
@@ -219,6 +287,44 @@ impl<'f> Engine<'f> {
         }
     }
 
+    /// A cheap look at the colon `buf[ci]` (the buffer starts at absolute
+    /// `base`): false only when `colon` would surely find no candidate
+    /// there, because no context could accept its scheme without `//`
+    /// (`a:b`, `std::x`, `Re:x`). Anything unsure goes on to `colon`.
+    fn could_start(&self, buf: &[u8], base: usize, ci: usize) -> bool {
+        if self.opts.any_scheme || self.opts.schemes.is_some() {
+            return true;
+        }
+        if ci + 3 > buf.len() || buf[ci + 1..].starts_with(b"//") {
+            return true;
+        }
+        let lo = self.resume.saturating_sub(base).min(ci);
+        let far = ci.saturating_sub(64).max(lo);
+        let mut s = ci;
+        while s > far && text::is_scheme_byte(buf[s - 1]) {
+            s -= 1;
+        }
+        if s == far && s > lo {
+            return true;
+        }
+        while s < ci && !buf[s].is_ascii_alphabetic() {
+            s += 1;
+        }
+        if s == ci {
+            return false;
+        }
+        if s > lo {
+            let before = buf[s - 1];
+            let url = before == b':'
+                && s >= 4
+                && buf[s - 4..s - 1].eq_ignore_ascii_case(b"url");
+            if before == b'<' || before == b'"' || text::is_ws(before) || url {
+                return true;
+            }
+        }
+        schemes::is_prose_opaque(&buf[s..ci])
+    }
+
     /// Handles the trigger at absolute `t` with the window `vw`.
     pub(crate) fn trigger(&mut self, vw: View<'_>, t: usize, abbrev: bool) {
         if abbrev {
@@ -228,8 +334,9 @@ impl<'f> Engine<'f> {
             self.pos = (t + 1).max(self.resume);
             return;
         }
+        self.skip_to = 0;
         self.colon(vw, t - vw.base);
-        self.pos = (t + 1).max(self.resume);
+        self.pos = (t + 1).max(self.resume).max(self.skip_to);
     }
 
     /// A `:` at `v[c]`.
@@ -349,16 +456,16 @@ impl<'f> Engine<'f> {
         if t.len() > self.opts.max_uri_len {
             return Err(Fault {
                 offset: self.opts.max_uri_len,
-                reason: format!("longer than {} bytes", self.opts.max_uri_len),
+                reason: Reason::TooLong(self.opts.max_uri_len),
                 tail: false,
             });
         }
         let c = self.validator.validate(t)?;
         let scheme = &t[..scheme_len];
         let after = &t[scheme_len + 1..];
-        let nothing = |what: &str| Fault {
+        let nothing = |what: &'static str| Fault {
             offset: t.len(),
-            reason: format!("nothing after '{what}'"),
+            reason: Reason::NothingAfter(what),
             tail: false,
         };
         if after.is_empty() || after[0] == b'#' {
@@ -374,9 +481,7 @@ impl<'f> Engine<'f> {
             if auth.is_empty() && !free && !schemes::is_registered(scheme) {
                 return Err(Fault {
                     offset: scheme_len + 3,
-                    reason:
-                        "an unregistered scheme needs a non-empty authority"
-                            .into(),
+                    reason: Reason::EmptyAuthority,
                     tail: false,
                 });
             }
@@ -385,7 +490,7 @@ impl<'f> Engine<'f> {
         {
             return Err(Fault {
                 offset: t.len(),
-                reason: "a data URI must hold a ','".into(),
+                reason: Reason::DataComma,
                 tail: false,
             });
         }
@@ -476,7 +581,7 @@ impl<'f> Engine<'f> {
             span,
             candidate: self.text.clone(),
             offset: f.offset,
-            reason: f.reason,
+            reason: f.reason.to_string(),
             context: ctx.public(),
             position: None,
         }));
@@ -522,6 +627,26 @@ impl<'f> Engine<'f> {
         i
     }
 
+    /// Extends the cached run that holds `v[s]` as far as the window
+    /// goes (or to its end); returns the absolute offset it reached.
+    /// Each byte is scanned once however often this is called.
+    fn extend_run(&mut self, vw: View<'_>, s: usize) -> usize {
+        let v = vw.v;
+        let rc = self.run;
+        if rc.ended || rc.reached < vw.base + s {
+            return rc.reached;
+        }
+        let mut i = rc.reached - vw.base;
+        while i < v.len() && text::continues(v, i) {
+            i += 1;
+        }
+        self.touch(v, i + 3);
+        let cut = i == v.len() || (v[i] == b'%' && i + 3 > v.len());
+        self.run =
+            RunCache { from: rc.from, reached: vw.base + i, ended: !cut };
+        vw.base + i
+    }
+
     /// Notes that a decision read `v` up to index `i`.
     #[inline]
     fn touch(&mut self, v: &[u8], i: usize) {
@@ -553,10 +678,18 @@ impl<'f> Engine<'f> {
         self.start_cand();
         let span_start = vw.base + s;
         if e - s > max {
-            self.push_seg(v, vw.base, s, e.min(s + max + 1));
+            if !self.opts.rejected {
+                let far = self.extend_run(vw, s);
+                self.skip_to = far.saturating_sub(max + 1);
+                return;
+            }
+            // Only the start of an overlong candidate is kept: copying it
+            // whole for every colon inside it would cost O(n * max).
+            let shown = (e - s).min(TOO_LONG_SHOWN);
+            self.push_seg(v, vw.base, s, s + shown);
             let f = Fault {
-                offset: max,
-                reason: format!("longer than {max} bytes"),
+                offset: shown,
+                reason: Reason::TooLong(max),
                 tail: false,
             };
             self.reject(span_start..vw.base + e, Ctx::Bare, f);
@@ -567,11 +700,8 @@ impl<'f> Engine<'f> {
             && text::non_ascii(v, e) == NonAscii::Rejects
         {
             self.push_seg(v, vw.base, s, e);
-            let f = Fault {
-                offset: e - s,
-                reason: "a non-ASCII letter follows: an IRI, not a URI".into(),
-                tail: false,
-            };
+            let f =
+                Fault { offset: e - s, reason: Reason::NonAscii, tail: false };
             self.reject(span_start..vw.base + e, Ctx::Bare, f);
             return;
         }
@@ -591,7 +721,7 @@ impl<'f> Engine<'f> {
                 None => {
                     let f = Fault {
                         offset: self.text.len(),
-                        reason: "nothing after '//'".into(),
+                        reason: Reason::NothingAfter("//"),
                         tail: false,
                     };
                     self.reject(span_start..vw.base + e, Ctx::Bare, f);
@@ -600,7 +730,12 @@ impl<'f> Engine<'f> {
             }
         }
         // Hyphen at a line break.
-        while self.text.last() == Some(&b'-') && self.text.len() <= max {
+        let mut joins = 0;
+        while self.text.last() == Some(&b'-')
+            && self.text.len() <= max
+            && joins < MAX_HYPHEN_JOINS
+        {
+            joins += 1;
             let Some(a) = self.after_break(v, e, depth) else { break };
             let cap = (a + max + 1).min(v.len());
             let b = self.plain_run(v, a, cap);
@@ -613,8 +748,7 @@ impl<'f> Engine<'f> {
             {
                 let f = Fault {
                     offset: self.text.len() + b - a,
-                    reason: "a non-ASCII letter follows: an IRI, not a URI"
-                        .into(),
+                    reason: Reason::NonAscii,
                     tail: false,
                 };
                 self.push_seg(v, vw.base, a, b);
@@ -628,7 +762,7 @@ impl<'f> Engine<'f> {
         if self.text.len() > max {
             let f = Fault {
                 offset: max,
-                reason: format!("longer than {max} bytes"),
+                reason: Reason::TooLong(max),
                 tail: false,
             };
             self.reject(span_start..span_end, Ctx::Bare, f);

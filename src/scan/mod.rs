@@ -17,9 +17,11 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use crate::grammar::Grammar;
 
 mod engine;
+mod stream;
 mod text;
 
 use engine::{Engine, Found, Out, View};
+pub use stream::{Feeder, Stream};
 
 /// How a URI was delimited in the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -354,21 +356,37 @@ impl Finder {
     /// assert_eq!(uris, [b"http://a.example/b/c".to_vec()]);
     /// ```
     pub fn stream<R: io::Read>(&self, rdr: R) -> Stream<'_, R> {
-        Stream {
-            eng: self.engine(),
-            rdr,
-            buf: Vec::new(),
-            len: 0,
-            base: 0,
-            eof: false,
-            done: false,
-            lines: None,
-        }
+        Stream::new(self.engine(), rdr)
+    }
+
+    /// A scanner you feed chunk by chunk, for callers that do their own
+    /// reading; it reports the same items as [`Finder::stream`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::scan::Item;
+    ///
+    /// let f = urifind::Finder::new();
+    /// let mut uris = Vec::new();
+    /// let mut keep = |it: Item<'static>| {
+    ///     if let Item::Match(m) = it {
+    ///         uris.push(m.uri().to_vec());
+    ///     }
+    /// };
+    /// let mut feeder = f.feeder();
+    /// feeder.feed(b"see <http://a.exa", &mut keep);
+    /// feeder.feed(b"mple/\n  x> ok", &mut keep);
+    /// feeder.finish(&mut keep);
+    /// assert_eq!(uris, [b"http://a.example/x".to_vec()]);
+    /// ```
+    pub fn feeder(&self) -> Feeder<'_> {
+        Feeder::new(self.engine())
     }
 }
 
 /// The window the engine may see around the trigger at `t`.
-fn window<'b>(
+pub(crate) fn window<'b>(
     buf: &'b [u8],
     base: usize,
     t: usize,
@@ -385,7 +403,11 @@ fn window<'b>(
 
 /// Turns an engine match into a public one, the URI borrowed from or
 /// copied out of `buf` (which starts at absolute `base`).
-fn materialize<'b>(f: Found, buf: &'b [u8], base: usize) -> Match<'b> {
+pub(crate) fn materialize<'b>(
+    f: Found,
+    buf: &'b [u8],
+    base: usize,
+) -> Match<'b> {
     let uri = match f.owned {
         Some(o) => Cow::Owned(o),
         None => {
@@ -483,28 +505,30 @@ impl<'f, 'h> Iterator for Items<'f, 'h> {
     }
 }
 
-/// How many bytes a stream asks its reader for at once.
-const READ_SIZE: usize = 256 * 1024;
-
 /// Line counting: the line of absolute offset `at` and the start of
 /// that line. Items come almost in order, so counting moves forward over
 /// the bytes between them (and back for the rare item that starts before
 /// the previous one: a rejected bracket, then a match inside it).
 #[derive(Clone, Copy, Debug)]
-struct Lines {
+pub(crate) struct Lines {
     at: usize,
     line: u64,
     line_start: usize,
 }
 
 impl Lines {
-    fn new() -> Lines {
+    pub(crate) fn new() -> Lines {
         Lines { at: 0, line: 1, line_start: 0 }
     }
 
     /// Moves to absolute offset `to`; `buf` holds the input from
     /// absolute `base` and covers both `self.at` and `to`.
-    fn advance(&mut self, buf: &[u8], base: usize, to: usize) -> Position {
+    pub(crate) fn advance(
+        &mut self,
+        buf: &[u8],
+        base: usize,
+        to: usize,
+    ) -> Position {
         if to >= self.at {
             let seg = &buf[self.at - base..to - base];
             let n = memchr::memchr_iter(b'\n', seg).count() as u64;
@@ -525,137 +549,6 @@ impl Lines {
                 None => self.line_start.min(to),
             };
             Position { line: self.line - n, column: (to - ls) as u64 + 1 }
-        }
-    }
-}
-
-/// Iterator over the items in a stream; see [`Finder::stream`].
-///
-/// Memory is bounded by the bracket bound and the longest URI (the
-/// window the engine may see around a trigger) plus one read buffer.
-pub struct Stream<'f, R> {
-    eng: Engine<'f>,
-    rdr: R,
-    /// `buf[..len]` holds the input from absolute offset `base`.
-    buf: Vec<u8>,
-    len: usize,
-    base: usize,
-    eof: bool,
-    done: bool,
-    lines: Option<Lines>,
-}
-
-impl<'f, R: io::Read> Stream<'f, R> {
-    /// Count lines so that items carry a [`Position`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let f = urifind::Finder::new();
-    /// let mut s = f.stream(&b"a\nb http://a.example/\n"[..]).count_lines(true);
-    /// let it = s.next().unwrap().unwrap();
-    /// let urifind::scan::Item::Match(m) = it else { panic!() };
-    /// let p = m.position().unwrap();
-    /// assert_eq!((p.line, p.column), (2, 3));
-    /// ```
-    pub fn count_lines(mut self, yes: bool) -> Self {
-        self.lines = yes.then(Lines::new);
-        self
-    }
-
-    /// The position of absolute offset `to` (within the buffer).
-    fn count_to(&mut self, to: usize) -> Option<Position> {
-        let base = self.base;
-        let buf = &self.buf[..self.len];
-        self.lines.as_mut().map(|l| l.advance(buf, base, to))
-    }
-
-    /// Drops what the engine can no longer need and reads more.
-    fn refill(&mut self) -> io::Result<()> {
-        let keep =
-            self.eng.pos.saturating_sub(self.eng.limits.behind).max(self.base);
-        if keep > self.base && (keep - self.base) * 2 >= self.len {
-            if self.lines.is_some() {
-                self.count_to(keep);
-            }
-            self.buf.copy_within(keep - self.base..self.len, 0);
-            self.len -= keep - self.base;
-            self.base = keep;
-        }
-        if self.buf.len() < self.len + READ_SIZE {
-            self.buf.resize(self.len + READ_SIZE, 0);
-        }
-        loop {
-            match self.rdr.read(&mut self.buf[self.len..]) {
-                Ok(n) => {
-                    self.len += n;
-                    self.eof = n == 0;
-                    return Ok(());
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
-        }
-    }
-
-    fn out(&mut self, o: Out) -> Item<'static> {
-        match o {
-            Out::Match(f) => {
-                let start = f.span.start;
-                let mut m = materialize(f, &self.buf[..self.len], self.base)
-                    .into_owned();
-                m.position = self.count_to(start);
-                Item::Match(m)
-            }
-            Out::Rejected(mut r) => {
-                r.position = self.count_to(r.span.start);
-                Item::Rejected(r)
-            }
-        }
-    }
-}
-
-impl<'f, R: io::Read> Iterator for Stream<'f, R> {
-    type Item = io::Result<Item<'static>>;
-    fn next(&mut self) -> Option<io::Result<Item<'static>>> {
-        loop {
-            if let Some(o) = self.eng.queue.pop_front() {
-                return Some(Ok(self.out(o)));
-            }
-            if self.done {
-                return None;
-            }
-            let buf = &self.buf[..self.len];
-            let end = self.base + buf.len();
-            match self.eng.next_trigger(buf, self.base, self.eof) {
-                Some((t, abbrev)) => {
-                    if self.eof || t + self.eng.limits.ahead <= end {
-                        let vw = window(buf, self.base, t, &self.eng);
-                        self.eng.trigger(vw, t, abbrev);
-                        continue;
-                    }
-                    // Try with what is here; keep the result only if no
-                    // decision needed bytes that have not arrived.
-                    let saved = self.eng.checkpoint();
-                    self.eng.hit_end = false;
-                    let vw = window(buf, self.base, t, &self.eng);
-                    self.eng.trigger(vw, t, abbrev);
-                    if !self.eng.hit_end {
-                        continue;
-                    }
-                    self.eng.restore(saved);
-                    self.eng.pos = t;
-                }
-                None if self.eof => {
-                    self.done = true;
-                    continue;
-                }
-                None => {}
-            }
-            if let Err(e) = self.refill() {
-                self.done = true;
-                return Some(Err(e));
-            }
         }
     }
 }
@@ -711,6 +604,13 @@ mod tests {
                     .collect();
                 assert_eq!(got, want, "chunk size {n}\n{t}");
             }
+        }
+    }
+
+    #[test]
+    fn feeder_equals_slice() {
+        for t in TEXTS {
+            super::tests_support::check_stream_equals_slice(t.as_bytes());
         }
     }
 
@@ -843,6 +743,13 @@ mod tests_support {
                 .map(|i| i.unwrap())
                 .collect();
             assert_eq!(got, want, "chunk size {n}: {:?}", bstr::BStr::new(t));
+            let mut fed = Vec::new();
+            let mut feeder = f.feeder().count_lines(true);
+            for chunk in t.chunks(n) {
+                feeder.feed(chunk, &mut |it| fed.push(it));
+            }
+            feeder.finish(&mut |it| fed.push(it));
+            assert_eq!(fed, want, "feeder, chunk size {n}");
         }
     }
 }

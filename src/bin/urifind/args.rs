@@ -89,119 +89,169 @@ pub struct LowArgs {
 
     // ---- input ----
     /// Search N files in parallel (default: number of cores).
-    #[arg(short = 'j', long = "threads", value_name = "N")]
+    #[arg(
+        help_heading = "Input",
+        short = 'j',
+        long = "threads",
+        value_name = "N"
+    )]
     pub threads: Option<usize>,
     /// Search binary files as text (no NUL check).
-    #[arg(short = 'a', long = "text")]
+    #[arg(help_heading = "Input", short = 'a', long = "text")]
     pub text: bool,
     /// Decompress gzip input (files starting with the gzip magic bytes).
-    #[arg(short = 'z', long = "search-zip", visible_alias = "gzip")]
+    #[arg(
+        help_heading = "Input",
+        short = 'z',
+        long = "search-zip",
+        visible_alias = "gzip"
+    )]
     pub search_zip: bool,
     /// Follow symbolic links found while walking directories (loops are
     /// detected and reported).
-    #[arg(short = 'L', long = "follow")]
+    #[arg(help_heading = "Input", short = 'L', long = "follow")]
     pub follow: bool,
 
     // ---- output ----
     /// Print the file name with each URI (default with several files or a
     /// directory).
     #[arg(
+        help_heading = "Output",
         short = 'H',
         long = "with-filename",
         overrides_with = "no_filename"
     )]
     pub with_filename: bool,
     /// Never print file names.
-    #[arg(long = "no-filename", overrides_with = "with_filename")]
+    #[arg(
+        help_heading = "Output",
+        long = "no-filename",
+        overrides_with = "with_filename"
+    )]
     pub no_filename: bool,
-    /// Print the 1-based line number of each URI.
-    #[arg(short = 'n', long = "line-number")]
+    /// Print the 1-based line number where each match starts (its
+    /// opening delimiter, if any).
+    #[arg(help_heading = "Output", short = 'n', long = "line-number")]
     pub line_number: bool,
-    /// Print the 1-based byte column of each URI.
-    #[arg(long = "column")]
+    /// Print the 1-based byte column where each match starts.
+    #[arg(help_heading = "Output", long = "column")]
     pub column: bool,
-    /// Print the 0-based byte offset of each URI's first byte.
-    #[arg(short = 'b', long = "byte-offset")]
+    /// Print the 0-based byte offset of each URI's first byte (after any
+    /// opening delimiter).
+    #[arg(help_heading = "Output", short = 'b', long = "byte-offset")]
     pub byte_offset: bool,
     /// Print only a count of URIs per file.
-    #[arg(short = 'c', long = "count", conflicts_with = "files_with_matches")]
+    #[arg(
+        help_heading = "Output",
+        short = 'c',
+        long = "count",
+        conflicts_with = "files_with_matches"
+    )]
     pub count: bool,
     /// Print only the names of files holding a URI.
-    #[arg(short = 'l', long = "files-with-matches")]
+    #[arg(help_heading = "Output", short = 'l', long = "files-with-matches")]
     pub files_with_matches: bool,
     /// Print each URI only once (in order of first occurrence; per file
     /// when file names are printed). With --normalize, by normal form.
-    #[arg(short = 'u', long = "unique")]
+    #[arg(help_heading = "Output", short = 'u', long = "unique")]
     pub unique: bool,
     /// Follow file names with a NUL byte instead of ':' or a newline.
-    #[arg(short = '0', long = "null")]
+    #[arg(help_heading = "Output", short = '0', long = "null")]
     pub null: bool,
     /// When to use color.
-    #[arg(long = "color", value_name = "WHEN", default_value = "auto")]
+    #[arg(
+        help_heading = "Output",
+        long = "color",
+        value_name = "WHEN",
+        default_value = "auto"
+    )]
     pub color: ColorWhen,
     /// JSON Lines output: one object per URI (or per line with --check,
     /// --parse, --resolve).
-    #[arg(long = "json")]
+    #[arg(help_heading = "Output", long = "json")]
     pub json: bool,
     /// Show the candidates the validator rejected (with the offset and
     /// reason of the fault) instead of the URIs found.
-    #[arg(long = "rejected")]
+    #[arg(help_heading = "Output", long = "rejected")]
     pub rejected: bool,
     /// Flush output after every line (default only on a terminal).
-    #[arg(long = "line-buffered")]
+    #[arg(help_heading = "Output", long = "line-buffered")]
     pub line_buffered: bool,
 
     // ---- selection ----
     /// Accept only these schemes (comma-separated, repeatable).
-    #[arg(long = "scheme", value_name = "LIST", value_delimiter = ',')]
+    #[arg(
+        help_heading = "Selection",
+        long = "scheme",
+        value_name = "LIST",
+        value_delimiter = ','
+    )]
     pub scheme: Vec<String>,
     /// Accept every syntactically valid scheme in every context.
-    #[arg(long = "any-scheme")]
+    #[arg(help_heading = "Selection", long = "any-scheme")]
     pub any_scheme: bool,
     /// Also find abbreviated URIs (www.example.org/x, ftp.example.org).
-    #[arg(long = "abbrev")]
+    #[arg(help_heading = "Selection", long = "abbrev")]
     pub abbrev: bool,
     /// The grammar: rfc2396bis (default), rfc2396 or rfc3986.
-    #[arg(long = "grammar", value_name = "G", default_value = "rfc2396bis")]
+    #[arg(
+        help_heading = "Selection",
+        long = "grammar",
+        value_name = "G",
+        default_value = "rfc2396bis"
+    )]
     pub grammar: String,
     /// What to print when a URI had a hyphen at a line break.
-    #[arg(long = "hyphen", value_name = "WHAT", default_value = "keep")]
+    #[arg(
+        help_heading = "Selection",
+        long = "hyphen",
+        value_name = "WHAT",
+        default_value = "keep"
+    )]
     pub hyphen: Hyphen,
     /// Print URIs in normal form (RFC section 6).
-    #[arg(long = "normalize")]
+    #[arg(help_heading = "Selection", long = "normalize")]
     pub normalize: bool,
     /// Longest URI in bytes; longer candidates are rejected.
-    #[arg(long = "max-uri-len", value_name = "N")]
+    #[arg(help_heading = "Selection", long = "max-uri-len", value_name = "N")]
     pub max_uri_len: Option<usize>,
     /// Bytes searched between '<' (or '"') and its closing partner.
-    #[arg(long = "bracket-bound", value_name = "N")]
+    #[arg(
+        help_heading = "Selection",
+        long = "bracket-bound",
+        value_name = "N"
+    )]
     pub bracket_bound: Option<usize>,
 
     // ---- line modes ----
     /// Validate each input line as one URI reference; report invalid
     /// lines as PATH:LINE:COL: MESSAGE.
-    #[arg(long = "check", conflicts_with_all = ["parse", "resolve"])]
+    #[arg(help_heading = "Line modes", long = "check", conflicts_with_all = ["parse", "resolve"])]
     pub check: bool,
     /// Print each input line's components as JSON.
-    #[arg(long = "parse", conflicts_with = "resolve")]
+    #[arg(
+        help_heading = "Line modes",
+        long = "parse",
+        conflicts_with = "resolve"
+    )]
     pub parse: bool,
     /// Resolve each input line against BASE (RFC section 5.2).
-    #[arg(long = "resolve", value_name = "BASE")]
+    #[arg(help_heading = "Line modes", long = "resolve", value_name = "BASE")]
     pub resolve: Option<OsString>,
     /// With --resolve: the backwards-compatible reading of 'http:g'.
-    #[arg(long = "compat", requires = "resolve")]
+    #[arg(help_heading = "Line modes", long = "compat", requires = "resolve")]
     pub compat: bool,
     /// With --check/--parse: accept only absolute URIs (with optional
     /// fragment).
-    #[arg(long = "absolute")]
+    #[arg(help_heading = "Line modes", long = "absolute")]
     pub absolute: bool,
     /// With --check/--parse: also apply the rules of IP-based schemes
     /// (http, ftp, ...).
-    #[arg(long = "scheme-rules")]
+    #[arg(help_heading = "Line modes", long = "scheme-rules")]
     pub scheme_rules: bool,
 
     /// Print a man page or shell completions and exit.
-    #[arg(long = "generate", value_name = "KIND")]
+    #[arg(help_heading = "Other", long = "generate", value_name = "KIND")]
     pub generate: Option<Generate>,
 }
 

@@ -50,6 +50,7 @@ pub fn run<W: Write>(
     let mut st = Status::default();
     let mut invalid = false;
     let mut lines = LineMode { cfg, out, buf: Vec::new() };
+    let cap = cfg.max_uri_len.unwrap_or(DEFAULT_MAX_LINE);
     for entry in entries {
         let name = entry.name();
         let rdr: Box<dyn Read> = match entry {
@@ -75,7 +76,7 @@ pub fn run<W: Write>(
         let mut n = 0u64;
         loop {
             line.clear();
-            match rdr.read_until(b'\n', &mut line) {
+            match read_line_capped(&mut rdr, &mut line, cap + 2) {
                 Ok(0) => break,
                 Ok(_) => {}
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
@@ -93,12 +94,55 @@ pub fn run<W: Write>(
             if line.last() == Some(&b'\r') {
                 line.pop();
             }
+            if line.len() > cap {
+                line.truncate(cap);
+                lines.too_long(&name, n, &line)?;
+                invalid = true;
+                continue;
+            }
             invalid |= !lines.line(&name, n, &line)?;
         }
     }
     lines.out.flush()?;
     st.found = !invalid;
     Ok(st)
+}
+
+/// The longest line taken as a URI reference unless `--max-uri-len`
+/// says otherwise (the scanner's default bound on a URI): a longer line
+/// is invalid, and only this much of it is kept in memory.
+const DEFAULT_MAX_LINE: usize = 64 * 1024;
+
+/// Reads one line (through its LF, if any) into `line`, keeping at most
+/// `keep` bytes of it and consuming the rest; returns how many bytes
+/// were consumed (0 at the end of input).
+fn read_line_capped<R: BufRead>(
+    rdr: &mut R,
+    line: &mut Vec<u8>,
+    keep: usize,
+) -> io::Result<usize> {
+    let mut total = 0;
+    loop {
+        let buf = match rdr.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(total);
+        }
+        let (k, done) = match memchr::memchr(b'\n', buf) {
+            Some(i) => (i + 1, true),
+            None => (buf.len(), false),
+        };
+        let room = keep.saturating_sub(line.len());
+        line.extend_from_slice(&buf[..k.min(room)]);
+        rdr.consume(k);
+        total += k;
+        if done {
+            return Ok(total);
+        }
+    }
 }
 
 struct LineMode<'a, W> {
@@ -129,6 +173,37 @@ impl<W: Write> LineMode<'_, W> {
             self.out.flush()?;
         }
         Ok(ok)
+    }
+
+    /// Reports a line longer than the bound; `kept` is its start.
+    fn too_long(
+        &mut self,
+        file: &[u8],
+        n: u64,
+        kept: &[u8],
+    ) -> io::Result<()> {
+        let msg = format!(
+            "line longer than {} bytes (the bound is set by --max-uri-len)",
+            kept.len()
+        );
+        self.buf.clear();
+        if self.cfg.json || self.cfg.mode == Mode::Parse {
+            self.json_head(file, n, kept);
+            self.buf.extend_from_slice(b",\"truncated\":true");
+            self.json_error(kept.len(), &msg);
+            self.buf.extend_from_slice(b"}\n");
+        } else if self.cfg.mode == Mode::Check {
+            self.plain_error(file, n, kept.len(), &msg);
+        } else {
+            let mut place = file.to_vec();
+            write!(place, ":{n}:{}", kept.len() + 1).expect("write to Vec");
+            report_error(&place, &msg);
+        }
+        self.out.write_all(&self.buf)?;
+        if self.cfg.line_buffered {
+            self.out.flush()?;
+        }
+        Ok(())
     }
 
     /// `{"file":..,"line":N,"input":".."` (file only when names are
@@ -262,5 +337,41 @@ impl<W: Write> LineMode<'_, W> {
             }
         }
         out.is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8], keep: usize) -> Vec<(Vec<u8>, usize)> {
+        let mut rdr = BufReader::with_capacity(4, input);
+        let mut out = Vec::new();
+        loop {
+            let mut line = Vec::new();
+            let n = read_line_capped(&mut rdr, &mut line, keep).unwrap();
+            if n == 0 {
+                return out;
+            }
+            out.push((line, n));
+        }
+    }
+
+    #[test]
+    fn capped_lines_consume_everything_and_keep_a_prefix() {
+        assert_eq!(
+            lines(b"ab\n\ncdefgh\nij", 100),
+            [
+                (b"ab\n".to_vec(), 3),
+                (b"\n".to_vec(), 1),
+                (b"cdefgh\n".to_vec(), 7),
+                (b"ij".to_vec(), 2)
+            ]
+        );
+        assert_eq!(
+            lines(b"abcdefghij\nk\n", 3),
+            [(b"abc".to_vec(), 11), (b"k\n".to_vec(), 2)]
+        );
+        assert!(lines(b"", 3).is_empty());
     }
 }

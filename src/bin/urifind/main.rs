@@ -9,6 +9,7 @@
 mod args;
 mod check;
 mod output;
+mod readahead;
 mod uriops;
 mod walk;
 
@@ -62,8 +63,9 @@ fn main() -> ExitCode {
 
 /// Runs the mode of `cfg`; only output errors come back as `Err`.
 fn run(cfg: &Config) -> io::Result<Status> {
-    let stdout = io::stdout().lock();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout);
+    // Not locked: workers print from their threads (behind a mutex), and
+    // the BufWriter makes the per-write lock of Stdout rare.
+    let mut out = io::BufWriter::with_capacity(64 * 1024, io::stdout());
     match &cfg.mode {
         Mode::Generate(g) => {
             generate(*g, &mut out)?;

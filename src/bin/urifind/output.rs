@@ -7,6 +7,7 @@
 //! rendering (U+FFFD for bad bytes) for readers that only want text, and
 //! `"key_base64"` holds the exact bytes, so no byte is ever lost.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::io::{self, Write};
 
@@ -204,13 +205,6 @@ impl<W: Write> Printer<W> {
     }
 
     fn on_match(&mut self, path: &[u8], m: &Match<'_>) -> io::Result<bool> {
-        let norm = |u: &[u8], on: bool| {
-            if on {
-                uriops::normalize(u)
-            } else {
-                u.to_vec()
-            }
-        };
         let primary = match (self.cfg.hyphen, m.without_hyphen()) {
             (Hyphen::Drop, Some(alt)) => alt,
             _ => m.uri(),
@@ -358,6 +352,15 @@ impl<W: Write> Printer<W> {
             self.buf.extend_from_slice(C_RESET);
         }
         self.buf.push(b':');
+    }
+}
+
+/// `u` in normal form when `on`, else as it is.
+fn norm(u: &[u8], on: bool) -> Cow<'_, [u8]> {
+    if on {
+        Cow::Owned(uriops::normalize(u))
+    } else {
+        Cow::Borrowed(u)
     }
 }
 

@@ -13,10 +13,12 @@
 use std::fs::{self, File};
 use std::io::{self, Cursor, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 
 use urifind::scan::Item;
+
+use crate::readahead::ReadAhead;
 use urifind::Finder;
 
 use crate::args::{Config, Report};
@@ -186,6 +188,9 @@ fn walk_dir(
     }
 }
 
+/// Files at least this large are read ahead on a second thread.
+const READ_AHEAD_MIN: u64 = 4 << 20;
+
 /// An opened input, ready to scan.
 pub enum Opened {
     /// Text to scan.
@@ -227,8 +232,15 @@ pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
         Entry::Stdin => (Box::new(io::stdin()), false),
         Entry::File(p) => {
             let f = File::open(p)?;
-            let regular = f.metadata()?.is_file();
-            (Box::new(f), regular)
+            let md = f.metadata()?;
+            let regular = md.is_file();
+            // Large files are read on a second thread while the first
+            // scans (README: Performance).
+            if regular && md.len() >= READ_AHEAD_MIN {
+                (Box::new(ReadAhead::new(f)), true)
+            } else {
+                (Box::new(f), regular)
+            }
         }
         Entry::Error(_, m) => return Err(io::Error::other(m.clone())),
     };
@@ -236,8 +248,9 @@ pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
     let mut head = peek(&mut rdr, regular)?;
     if cfg.gzip && head.starts_with(&[0x1f, 0x8b]) {
         let raw = Cursor::new(head).chain(rdr);
+        // Decompression runs on its own thread, ahead of the scanner.
         let mut gz: Box<dyn Read + Send> =
-            Box::new(flate2::read::MultiGzDecoder::new(raw));
+            Box::new(ReadAhead::new(flate2::read::MultiGzDecoder::new(raw)));
         head = peek(&mut gz, true)?;
         rdr = gz;
     }
@@ -299,7 +312,7 @@ fn binary_note(name: &[u8]) {
 ///
 /// Only errors writing the output; input errors are reported on stderr
 /// and recorded in the returned status.
-pub fn search_all<W: Write>(
+pub fn search_all<W: Write + Send>(
     entries: &[Entry],
     cfg: &Config,
     finder: &Finder,
@@ -371,19 +384,167 @@ pub fn count_lines(cfg: &Config) -> bool {
     cfg.line_number || cfg.column || cfg.json
 }
 
-/// What a worker found in one entry.
+/// How many items a worker may hold for a file whose turn to print has
+/// not come, and how many finished files' items may wait in all, before
+/// workers wait: this bounds memory whatever the inputs hold.
+const HOLD_LIMIT: usize = 64 * 1024;
+
+/// What a worker found in one entry, waiting for its turn to print.
 enum Found {
     Error(String),
     Binary,
-    Items(Vec<Item<'static>>, Option<String>),
+    /// Items not printed yet, a read error, and whether the worker
+    /// already printed part of this entry (so `begin` was called).
+    Items(Vec<Item<'static>>, Option<String>, bool),
 }
 
-fn gather(
-    entry: &Entry,
+/// The printing side of a parallel search, shared by the workers.
+struct Turns<'p, W: Write> {
+    printer: &'p mut Printer<W>,
+    /// The entry whose output is printed now.
+    next: usize,
+    /// Entries finished before their turn.
+    done: std::collections::BTreeMap<usize, Found>,
+    /// Items held in `done`.
+    held: usize,
+    st: Status,
+    /// Output failed: everyone stops.
+    err: Option<io::Error>,
+}
+
+impl<W: Write> Turns<'_, W> {
+    /// Prints what was found for entry `i` and everything finished after
+    /// it that can now go out.
+    fn finish(&mut self, entries: &[Entry], i: usize, found: Found) {
+        if i != self.next {
+            if let Found::Items(items, ..) = &found {
+                self.held += items.len();
+            }
+            self.done.insert(i, found);
+            return;
+        }
+        let mut found = Some(found);
+        while let Some(f) = found.take() {
+            if let Err(e) = self.print(&entries[self.next].name(), f) {
+                self.err.get_or_insert(e);
+            }
+            self.next += 1;
+            found = self.done.remove(&self.next);
+            if let Some(Found::Items(items, ..)) = &found {
+                self.held -= items.len();
+            }
+        }
+    }
+
+    fn print(&mut self, name: &[u8], found: Found) -> io::Result<()> {
+        if self.err.is_some() {
+            return Ok(());
+        }
+        match found {
+            Found::Error(m) => {
+                self.printer.flush()?;
+                report_error(name, &m);
+                self.st.error = true;
+            }
+            Found::Binary => {
+                self.printer.flush()?;
+                binary_note(name);
+            }
+            Found::Items(items, err, begun) => {
+                if !begun {
+                    self.printer.begin();
+                }
+                for item in &items {
+                    self.st.found |= self.printer.item(name, item)?;
+                }
+                match err {
+                    None => self.printer.end(name)?,
+                    Some(m) => {
+                        self.printer.flush()?;
+                        report_error(name, &m);
+                        self.st.error = true;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Searches `entries` on `threads` workers. The worker whose entry is
+/// next in order prints as it scans; the others hold their items until
+/// their turn (waiting when they hold [`HOLD_LIMIT`]), so output keeps
+/// the order of the list, each file's output stays together, and memory
+/// stays bounded.
+fn search_parallel<W: Write + Send>(
+    entries: &[Entry],
     cfg: &Config,
     finder: &Finder,
-    stop: &AtomicBool,
+    printer: &mut Printer<W>,
+    threads: usize,
+) -> io::Result<Status> {
+    let turns = Mutex::new(Turns {
+        printer,
+        next: 0,
+        done: Default::default(),
+        held: 0,
+        st: Status::default(),
+        err: None,
+    });
+    let cv = Condvar::new();
+    let claim = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| worker(entries, cfg, finder, &turns, &cv, &claim));
+        }
+    });
+    let t = turns.into_inner().unwrap_or_else(|p| p.into_inner());
+    if let Some(e) = t.err {
+        return Err(e);
+    }
+    t.printer.flush()?;
+    Ok(t.st)
+}
+
+fn worker<W: Write>(
+    entries: &[Entry],
+    cfg: &Config,
+    finder: &Finder,
+    turns: &Mutex<Turns<'_, W>>,
+    cv: &Condvar,
+    claim: &AtomicUsize,
+) {
+    let lock = || turns.lock().unwrap_or_else(|p| p.into_inner());
+    loop {
+        {
+            let mut t = lock();
+            while t.held > HOLD_LIMIT && t.err.is_none() {
+                t = cv.wait(t).unwrap_or_else(|p| p.into_inner());
+            }
+            if t.err.is_some() {
+                return;
+            }
+        }
+        let i = claim.fetch_add(1, Ordering::SeqCst);
+        if i >= entries.len() {
+            return;
+        }
+        let found = scan_entry(entries, i, cfg, finder, turns, cv);
+        lock().finish(entries, i, found);
+        cv.notify_all();
+    }
+}
+
+/// Scans entry `i`, printing directly once it is its turn.
+fn scan_entry<W: Write>(
+    entries: &[Entry],
+    i: usize,
+    cfg: &Config,
+    finder: &Finder,
+    turns: &Mutex<Turns<'_, W>>,
+    cv: &Condvar,
 ) -> Found {
+    let entry = &entries[i];
     if let Entry::Error(_, m) = entry {
         return Found::Error(m.clone());
     }
@@ -392,102 +553,55 @@ fn gather(
         Ok(Opened::Binary) => return Found::Binary,
         Err(e) => return Found::Error(io_reason(&e)),
     };
+    let name = entry.name();
     let first_only = cfg.report == Report::FilesWithMatches;
+    let lock = || turns.lock().unwrap_or_else(|p| p.into_inner());
     let mut items = Vec::new();
+    let mut begun = false;
     let res = scan(finder, rdr, count_lines(cfg), &mut |item| {
-        if stop.load(Ordering::Relaxed) {
+        if !relevant(cfg, &item) {
+            return Ok(true);
+        }
+        items.push(item);
+        if first_only {
             return Ok(false);
         }
-        if relevant(cfg, &item) {
-            items.push(item);
-            return Ok(!first_only);
+        let mut t = lock();
+        if t.err.is_some() {
+            return Ok(false);
+        }
+        if t.next != i {
+            if items.len() < HOLD_LIMIT {
+                return Ok(true);
+            }
+            while t.next != i && t.err.is_none() {
+                t = cv.wait(t).unwrap_or_else(|p| p.into_inner());
+            }
+            if t.err.is_some() {
+                return Ok(false);
+            }
+        }
+        // Our turn: print what we hold and go on printing as we scan.
+        if !begun {
+            t.printer.begin();
+            begun = true;
+        }
+        for item in items.drain(..) {
+            match t.printer.item(&name, &item) {
+                Ok(counted) => t.st.found |= counted,
+                Err(e) => {
+                    t.err = Some(e);
+                    cv.notify_all();
+                    return Ok(false);
+                }
+            }
         }
         Ok(true)
     });
     match res {
-        Ok(()) | Err(Fail::Write(_)) => Found::Items(items, None),
-        Err(Fail::Read(e)) => Found::Items(items, Some(io_reason(&e))),
+        Ok(()) | Err(Fail::Write(_)) => Found::Items(items, None, begun),
+        Err(Fail::Read(e)) => Found::Items(items, Some(io_reason(&e)), begun),
     }
-}
-
-fn search_parallel<W: Write>(
-    entries: &[Entry],
-    cfg: &Config,
-    finder: &Finder,
-    printer: &mut Printer<W>,
-    threads: usize,
-) -> io::Result<Status> {
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<(usize, Found)>();
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            let tx = tx.clone();
-            let (next, stop) = (&next, &stop);
-            s.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= entries.len() || stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let found = gather(&entries[i], cfg, finder, stop);
-                if tx.send((i, found)).is_err() {
-                    break;
-                }
-            });
-        }
-        drop(tx);
-        let res = print_in_order(entries, rx, printer);
-        if res.is_err() {
-            stop.store(true, Ordering::Relaxed);
-        }
-        res
-    })
-}
-
-/// Prints workers' results in the order of `entries`, holding back those
-/// that finish early.
-fn print_in_order<W: Write>(
-    entries: &[Entry],
-    rx: mpsc::Receiver<(usize, Found)>,
-    printer: &mut Printer<W>,
-) -> io::Result<Status> {
-    let mut st = Status::default();
-    let mut pending = std::collections::BTreeMap::new();
-    let mut want = 0;
-    for (i, found) in rx {
-        pending.insert(i, found);
-        while let Some(found) = pending.remove(&want) {
-            let name = entries[want].name();
-            want += 1;
-            match found {
-                Found::Error(m) => {
-                    printer.flush()?;
-                    report_error(&name, &m);
-                    st.error = true;
-                }
-                Found::Binary => {
-                    printer.flush()?;
-                    binary_note(&name);
-                }
-                Found::Items(items, err) => {
-                    printer.begin();
-                    for item in &items {
-                        st.found |= printer.item(&name, item)?;
-                    }
-                    match err {
-                        None => printer.end(&name)?,
-                        Some(m) => {
-                            printer.flush()?;
-                            report_error(&name, &m);
-                            st.error = true;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    printer.flush()?;
-    Ok(st)
 }
 
 #[cfg(test)]
