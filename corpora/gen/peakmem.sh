@@ -2,9 +2,11 @@
 # Peak memory and speed of the urifind command streaming large generated
 # inputs through stdin (issue 5: under 64 MiB for 1 GB of any adversarial
 # input). Each input is generated to a temporary file first, so that the
-# generator's speed does not limit the measurement, then read from it:
+# generator's speed does not limit the measurement, then piped from it by
+# cat (a pipe, as in `... | urifind`; MODE=file redirects the file to stdin
+# instead, which lets the command see a regular file):
 #
-#   corpora/gen/peakmem.sh [SIZE] [KIND...]     (SIZE default 1G)
+#   [MODE=pipe|file] corpora/gen/peakmem.sh [SIZE] [KIND...]   (SIZE: 1G)
 #
 # Prints: kind, bytes, max RSS (KiB), wall seconds, MB/s (10^6 bytes/s),
 # exit status. Needs /usr/bin/time (Debian package `time`) and release
@@ -20,8 +22,15 @@ for k in $kinds; do
     target/release/examples/gencorpus "$k" "$size" 1 > "$tmp"
     bytes=$(wc -c < "$tmp")
     set +e
-    /usr/bin/time -v target/release/urifind < "$tmp" > /dev/null 2> "$tmp.time"
-    st=$?
+    if [ "${MODE:-pipe}" = file ]; then
+        /usr/bin/time -v target/release/urifind < "$tmp" > /dev/null \
+            2> "$tmp.time"
+        st=$?
+    else
+        cat "$tmp" | /usr/bin/time -v target/release/urifind > /dev/null \
+            2> "$tmp.time"
+        st=$?
+    fi
     set -e
     rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$tmp.time")
     wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$tmp.time")
