@@ -19,6 +19,7 @@ fuzz_target!(|data: &[u8]| {
     let n = (data[1] & 7) as usize + 1;
     let rest = &data[2..];
     let n = n.min(rest.len());
-    let sizes: Vec<usize> = rest[..n].iter().map(|&b| b as usize + 1).collect();
+    let sizes: Vec<usize> =
+        rest[..n].iter().map(|&b| b as usize + 1).collect();
     invariants::check_stream(&finder, g, &rest[n..], sizes, count_lines);
 });
