@@ -14,12 +14,13 @@ use urifind::uri::Components;
 pub const GRAMMARS: [Grammar; 3] =
     [Grammar::Rfc2396bis, Grammar::Rfc2396, Grammar::Rfc3986];
 
-/// A finder whose options are chosen by the bits of `b`: grammar (b % 3),
-/// abbreviated URIs (bit 2), any scheme (bit 3), rejected items (bit 4),
-/// small bracket and URI bounds (bit 5: 24 and 40 bytes, so that short
-/// fuzz inputs reach the bounds).
+/// A finder whose options are chosen by the bits of `b`: grammar (bits 0-1,
+/// `(b & 3) % 3`, so that flipping another bit keeps it), abbreviated URIs
+/// (bit 2), any scheme (bit 3), rejected items (bit 4), small bracket and
+/// URI bounds (bit 5: 24 and 40 bytes, so that short fuzz inputs reach the
+/// bounds).
 pub fn finder_from_byte(b: u8) -> (Finder, Grammar) {
-    let g = GRAMMARS[(b % 3) as usize];
+    let g = GRAMMARS[((b & 3) % 3) as usize];
     let mut fb = Finder::builder();
     fb.grammar(g)
         .abbrev(b & 4 != 0)
@@ -297,6 +298,29 @@ pub fn check_items(input: &[u8], items: &[Item<'_>], g: Grammar) {
             }
         }
     }
+}
+
+/// Asking for rejected candidates adds items and changes no match: the
+/// finder of options byte `opt` with and without rejected items (bit 4)
+/// gives the same matches on `input`.
+pub fn check_rejected_toggle(opt: u8, input: &[u8]) {
+    let (with, _) = finder_from_byte(opt | 16);
+    let (without, _) = finder_from_byte(opt & !16);
+    let a: Vec<Match<'_>> = with
+        .items(input)
+        .filter_map(|it| match it {
+            Item::Match(m) => Some(m),
+            Item::Rejected(_) => None,
+        })
+        .collect();
+    let b: Vec<Match<'_>> = without.find_iter(input).collect();
+    assert!(
+        a == b,
+        "matches change when rejected items are asked for ({} vs {}) on {}",
+        a.len(),
+        b.len(),
+        short(input)
+    );
 }
 
 /// A reader that hands out `data` in reads of the given sizes (cycled;

@@ -2,7 +2,8 @@
 //! (grammar, abbrev, any-scheme, rejected, small bounds: see
 //! `invariants::finder_from_byte`); the rest is the text. No panic; every
 //! reported URI validates, lies inside the input and is the input's bytes
-//! less removed whitespace and quote prefixes; matches come in order.
+//! less removed whitespace and quote prefixes; matches come in order;
+//! asking for rejected candidates changes no match.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -27,4 +28,5 @@ fuzz_target!(|data: &[u8]| {
         })
         .collect();
     assert_eq!(matches, from_items, "find_iter differs from items()");
+    invariants::check_rejected_toggle(opt, text);
 });
