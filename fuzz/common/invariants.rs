@@ -358,10 +358,28 @@ pub fn position_of(input: &[u8], at: usize) -> (u64, u64) {
     (line, (at - start + 1) as u64)
 }
 
-/// Streaming `input` through short reads of `sizes` gives the same items,
-/// with the same absolute offsets, as the whole-slice scan; with line
-/// counting on, positions match the offsets. Returns the slice items'
-/// count.
+/// Positions of `items` (all present) agree with their offsets.
+fn check_positions(input: &[u8], items: &[Item<'_>], what: &str) {
+    for it in items {
+        let (span, pos) = match it {
+            Item::Match(m) => (m.span(), m.position()),
+            Item::Rejected(r) => (r.span(), r.position()),
+        };
+        let p = pos.expect("line counting gives a position");
+        assert_eq!(
+            (p.line, p.column),
+            position_of(input, span.start),
+            "{what}: wrong position for item at {span:?} in {}",
+            short(input)
+        );
+    }
+}
+
+/// Streaming `input` through short reads of `sizes` (a reader) and
+/// feeding it in chunks of the same sizes (a [`urifind::scan::Feeder`])
+/// give the same items, with the same absolute offsets, as the
+/// whole-slice scan; with line counting on, positions (slice and stream)
+/// match the offsets. Returns the slice items' count.
 pub fn check_stream(
     finder: &Finder,
     g: Grammar,
@@ -371,25 +389,43 @@ pub fn check_stream(
 ) -> usize {
     let whole: Vec<Item<'_>> = finder.items(input).collect();
     check_items(input, &whole, g);
+    if count_lines {
+        let counted: Vec<Item<'_>> =
+            finder.items(input).count_lines(true).collect();
+        check_positions(input, &counted, "slice");
+        same_items(input, &whole, &counted, "slice counting lines");
+    }
     let streamed: Vec<Item<'static>> = finder
         .stream(ShortReader::new(input, sizes.clone()))
         .count_lines(count_lines)
         .map(|r| r.expect("in-memory reads do not fail"))
         .collect();
     if count_lines {
-        for it in &streamed {
-            let (span, pos) = match it {
-                Item::Match(m) => (m.span(), m.position()),
-                Item::Rejected(r) => (r.span(), r.position()),
-            };
-            let p = pos.expect("line counting gives a position");
-            assert_eq!(
-                (p.line, p.column),
-                position_of(input, span.start),
-                "wrong position for {it:?}"
-            );
-        }
+        check_positions(input, &streamed, "stream");
     }
+    same_items(input, &whole, &streamed, &format!("stream (reads {sizes:?})"));
+    let mut fed: Vec<Item<'static>> = Vec::new();
+    let mut feeder = finder.feeder().count_lines(count_lines);
+    let mut rest = input;
+    let mut i = 0;
+    while !rest.is_empty() {
+        let n = sizes[i % sizes.len()].clamp(1, rest.len());
+        i += 1;
+        feeder.feed(&rest[..n], &mut |it| fed.push(it));
+        rest = &rest[n..];
+    }
+    feeder.finish(&mut |it| fed.push(it));
+    same_items(input, &whole, &fed, &format!("feeder (chunks {sizes:?})"));
+    whole.len()
+}
+
+/// `other` holds the same items as `whole` (positions aside).
+fn same_items(
+    input: &[u8],
+    whole: &[Item<'_>],
+    other: &[Item<'_>],
+    what: &str,
+) {
     // Positions are only in the stream's items; compare without them.
     let unpos = |it: &Item<'_>| -> String {
         match it {
@@ -428,23 +464,22 @@ pub fn check_stream(
         }
         _ => false,
     };
-    let n = whole.len().max(streamed.len());
+    let n = whole.len().max(other.len());
     for i in 0..n {
-        let (x, y) = (whole.get(i), streamed.get(i));
+        let (x, y) = (whole.get(i), other.get(i));
         let same = match (x, y) {
             (Some(x), Some(y)) => same_item(x, y),
             _ => false,
         };
         assert!(
             same,
-            "stream (reads {sizes:?}) differs from slice at item {i} of \
-             {}/{}: slice {:?} stream {:?}, input {}",
+            "{what} differs from slice at item {i} of {}/{}: slice {:?} \
+             other {:?}, input {}",
             whole.len(),
-            streamed.len(),
+            other.len(),
             x.map(unpos),
             y.map(unpos),
             short(input)
         );
     }
-    whole.len()
 }
