@@ -382,9 +382,29 @@ fn indent(r: &mut Rng) -> &'static str {
     r.pick(&["", " ", "  ", "    ", "\t", "      "])
 }
 
+/// What a scanner following SPEC.md reports for a bare candidate: the
+/// text trimmed of trailing `.` `,` `;` `:` `!` `?` `'`, and of `)` or
+/// `]` without an opening partner, repeatedly.
+pub fn trim_bare(s: &str) -> String {
+    let mut t = s;
+    loop {
+        let n = |c: char| t.matches(c).count();
+        match t.as_bytes().last() {
+            Some(b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'') => {}
+            Some(b')') if n('(') < n(')') => {}
+            Some(b']') if n('[') < n(']') => {}
+            _ => return t.to_string(),
+        }
+        t = &t[..t.len() - 1];
+    }
+}
+
 /// One URI token in a random delimiting style (may contain line breaks;
 /// `quote` is the mail quote prefix of the current line, for breaks).
-fn uri_token(r: &mut Rng, quote: &str) -> String {
+/// Returns the token, and what the scanner must report: for a delimited
+/// URI the URI itself (`bare` false), for a bare one the candidate text
+/// before trimming (`bare` true: punctuation may still follow).
+fn uri_token(r: &mut Rng, quote: &str) -> (String, String, bool) {
     let u = uri(r);
     let brk = |r: &mut Rng, u: &str| -> String {
         // break inside the URI, after a `/` or `.` if there is one
@@ -394,32 +414,43 @@ fn uri_token(r: &mut Rng, quote: &str) -> String {
             .filter(|&(_, c)| c == '/' || c == '.')
             .map(|(i, _)| i + 1)
             .nth(r.below(3))
-            .unwrap_or(u.len());
+            // never at the very end: a line starting with `>` would read
+            // as a mail quote prefix
+            .filter(|&c| c < u.len())
+            .unwrap_or(u.len() / 2);
         format!("{}\n{}{}{}", &u[..cut], quote, indent(r), &u[cut..])
     };
     match r.below(13) {
         0..=2 => {
             let p = r.pick(&["", ".", ",", ";", ":", "!", "?", "'", "."]);
-            format!("{u}{p}")
+            (format!("{u}{p}"), format!("{u}{p}"), true)
         }
-        3 => format!("({u})"),
-        4 => format!("(see {u})."),
-        5 => format!("\"{u}\""),
-        6 => format!("\"{u}.\""),
-        7 => format!("<{u}>"),
-        8 => format!("<URL:{u}>"),
-        9 => format!("<{}>", brk(r, &u)),
-        10 => format!("<URL:{}>", brk(r, &u)),
+        3 => (format!("({u})"), format!("{u})"), true),
+        4 => (format!("(see {u})."), format!("{u})."), true),
+        5 => (format!("\"{u}\""), u, false),
+        6 => (format!("\"{u}.\""), u, false),
+        7 => (format!("<{u}>"), u, false),
+        8 => (format!("<URL:{u}>"), u, false),
+        9 => (format!("<{}>", brk(r, &u)), u, false),
+        10 => (format!("<URL:{}>", brk(r, &u)), u, false),
         11 => {
             let (a, b) = hyphen_uri(r);
             let sp = r.pick(&["", "", " ", "  "]);
-            format!("{a}{sp}\n{quote}{}{b}", indent(r))
+            (
+                format!("{a}{sp}\n{quote}{}{b}", indent(r)),
+                format!("{a}{b}"),
+                true,
+            )
         }
         _ => {
             // dangling `http://` at a line end, host on the next line
             let host = r.pick(&["www.ietf.org", "ftp.is.co.za", "192.0.2.1"]);
             let seg = r.pick(SEGMENTS);
-            format!("http://\n{quote}{}{host}/{seg}", indent(r))
+            (
+                format!("http://\n{quote}{}{host}/{seg}", indent(r)),
+                format!("http://{host}/{seg}"),
+                true,
+            )
         }
     }
 }
@@ -433,8 +464,16 @@ struct ProseOpts {
     colons: bool,
 }
 
-fn sentence(r: &mut Rng, out: &mut Vec<String>, o: ProseOpts, quote: &str) {
+fn sentence(
+    r: &mut Rng,
+    out: &mut Vec<String>,
+    o: ProseOpts,
+    quote: &str,
+    exp: &mut Vec<String>,
+) {
     let n = r.range(4, 18);
+    // the last URI token, while sentence punctuation may still follow it
+    let mut pending: Option<(usize, String, bool)> = None;
     for i in 0..n {
         let mut w = r.pick(WORDS).to_string();
         if i == 0 {
@@ -466,12 +505,26 @@ fn sentence(r: &mut Rng, out: &mut Vec<String>, o: ProseOpts, quote: &str) {
             );
         }
         if o.uri_permille > 0 && r.below(1000) < o.uri_permille {
-            out.push(uri_token(r, quote));
+            let (tok, mut cand, bare) = uri_token(r, quote);
+            if let Some((_, c, b)) = pending.take() {
+                exp.push(if b { trim_bare(&c) } else { c });
+            }
+            out.push(tok);
+            if bare && i + 1 == n {
+                cand.push('\u{0}'); // marker: the end follows
+            }
+            pending = Some((out.len() - 1, cand, bare));
         }
     }
     let end = r.pick(&[".", ".", ".", "?", "!", ":"]);
     if let Some(last) = out.last_mut() {
         last.push_str(end);
+    }
+    if let Some((_, mut c, b)) = pending {
+        if let Some(stripped) = c.strip_suffix('\u{0}') {
+            c = format!("{stripped}{end}");
+        }
+        exp.push(if b { trim_bare(&c) } else { c });
     }
 }
 
@@ -508,10 +561,11 @@ fn paragraph(
     o: ProseOpts,
     prefix: &str,
     width: usize,
+    exp: &mut Vec<String>,
 ) -> Vec<u8> {
     let mut toks = Vec::new();
     for _ in 0..r.range(2, 7) {
-        sentence(r, &mut toks, o, prefix);
+        sentence(r, &mut toks, o, prefix, exp);
     }
     let mut out = Vec::new();
     wrap(&toks, width, prefix, &mut out);
@@ -527,6 +581,7 @@ pub struct Gen {
     section: usize,
     line_on_page: usize,
     msg: usize,
+    expected: Vec<String>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -584,6 +639,7 @@ impl Gen {
             section: 1,
             line_on_page: 0,
             msg: 0,
+            expected: Vec::new(),
         })
     }
 
@@ -605,7 +661,13 @@ impl Gen {
                     for _ in 0..self.r.range(6, 12) {
                         toks.push(self.r.pick(WORDS).to_string());
                     }
-                    toks.push(uri_token(&mut self.r, ""));
+                    let (tok, cand, bare) = uri_token(&mut self.r, "");
+                    toks.push(tok);
+                    self.expected.push(if bare {
+                        trim_bare(&cand)
+                    } else {
+                        cand
+                    });
                 }
                 wrap(&toks, 72, "", out);
                 out.push(b'\n');
@@ -618,7 +680,7 @@ impl Gen {
                 }
             }
             Kind::OneLine => {
-                let p = paragraph(&mut self.r, prose, "", 72);
+                let p = paragraph(&mut self.r, prose, "", 72, &mut Vec::new());
                 out.extend(
                     p.iter().map(|&b| if b == b'\n' { b' ' } else { b }),
                 );
@@ -627,7 +689,7 @@ impl Gen {
                 if first {
                     out.extend_from_slice(b"<http://a.example/");
                 }
-                let p = paragraph(&mut self.r, prose, "", 72);
+                let p = paragraph(&mut self.r, prose, "", 72, &mut Vec::new());
                 // no blank line (which would end the bracket search), and
                 // no `>` that could close it
                 out.extend(p.iter().filter(|&&b| b != b'>'));
@@ -668,9 +730,17 @@ impl Gen {
         }
     }
 
+    /// What a scanner following SPEC.md must report, in order, for the
+    /// pieces generated since the last call (kinds `prose`, `nouri`,
+    /// `rfc`, `mail` and `dense` only; the default finder). A piece cut by
+    /// truncation may lose its last URIs.
+    pub fn take_expected(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.expected)
+    }
+
     fn prose(&mut self, out: &mut Vec<u8>, o: ProseOpts) {
         let width = self.r.range(64, 76);
-        out.extend(paragraph(&mut self.r, o, "", width));
+        out.extend(paragraph(&mut self.r, o, "", width, &mut self.expected));
         out.push(b'\n');
     }
 
@@ -714,26 +784,31 @@ impl Gen {
                 piece.extend(b"   For example:\n\n");
                 for _ in 0..r.range(1, 5) {
                     piece.extend(b"      ");
-                    piece.extend(uri(r).bytes());
+                    let u = uri(r);
+                    piece.extend(u.bytes());
+                    self.expected.push(trim_bare(&u));
                     piece.push(b'\n');
                 }
                 piece.push(b'\n');
             }
             3 => {
                 let n = r.range(2000, 9999);
+                let (a, b, c) = (
+                    cap(r.pick(WORDS)),
+                    cap(r.pick(WORDS)),
+                    cap(r.pick(WORDS)),
+                );
+                let u = uri(r);
                 piece.extend(
                     format!(
-                        "   [RFC{n}]  {}, T., \"{} {}\", RFC {n}, August 1998,\n              <{}>.\n\n",
-                        cap(r.pick(WORDS)),
-                        cap(r.pick(WORDS)),
-                        cap(r.pick(WORDS)),
-                        uri(r)
+                        "   [RFC{n}]  {a}, T., \"{b} {c}\", RFC {n}, August 1998,\n              <{u}>.\n\n",
                     )
                     .bytes(),
                 );
+                self.expected.push(u);
             }
             _ => {
-                piece.extend(paragraph(r, o, "   ", 72));
+                piece.extend(paragraph(r, o, "   ", 72, &mut self.expected));
                 piece.push(b'\n');
             }
         }
@@ -758,6 +833,9 @@ impl Gen {
         self.msg += 1;
         let n = self.msg;
         let r = &mut self.r;
+        let exp = &mut self.expected;
+        exp.push("mailto:uri-request@w3.org?subject=unsubscribe".into());
+        exp.push("https://lists.w3.org/Archives/Public/uri/".into());
         let who =
             r.pick(&["Roy T. Fielding", "Larry Masinter", "Tim", "Ann Lee"]);
         let user = r.pick(&["fielding", "masinter", "timbl", "ann.lee"]);
@@ -791,16 +869,17 @@ impl Gen {
             format!("On Mon, 3 Mar 2003, {} wrote:\n", r.pick(WORDS)).bytes(),
         );
         if r.chance(1, 2) {
-            body.extend(paragraph(r, o, "> > ", 72));
+            body.extend(paragraph(r, o, "> > ", 72, exp));
             body.extend(b"> >\n");
         }
-        body.extend(paragraph(r, o, "> ", 72));
+        body.extend(paragraph(r, o, "> ", 72, exp));
         if r.chance(1, 2) {
+            exp.push("http://www.example.org/some/long/path/file.html".into());
             body.extend(b">\n> see <http://www.example.org/some/long/\n> path/file.html>\n");
         }
         body.push(b'\n');
         for _ in 0..r.range(1, 3) {
-            let p = paragraph(r, o, "", 72);
+            let p = paragraph(r, o, "", 72, exp);
             if flowed {
                 // format=flowed: soft breaks are a space before the newline
                 for &b in &p {
@@ -820,6 +899,7 @@ impl Gen {
             body.push(b'\n');
         }
         body.extend(format!("-- \n{who}  http://{host}/~{user}/\n\n").bytes());
+        exp.push(format!("http://{host}/~{user}/"));
         m.push_str(&String::from_utf8_lossy(&body));
         out.extend(m.bytes());
     }
