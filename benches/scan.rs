@@ -3,7 +3,10 @@
 //! the scanner alone on the adversarial inputs of issue 5 next to prose.
 //!
 //! Run: `cargo bench --bench scan -- --warm-up-time 1 --measurement-time 3`
-//! then `python3 corpora/gen/report.py` for MB/s and ratios. Every
+//! then `python3 corpora/gen/report.py` for MB/s and ratios. Groups: the
+//! generated corpora (prose, rfc, mail, dense, nouri), the seed draft
+//! repeated (draft, when `../shared/seeds` is there), any text file named
+//! by `URIFIND_BENCH_TEXT` (text), and `adversarial`. Every
 //! benchmark checks its answer: the count computed once before timing is
 //! asserted inside the timed loop.
 
@@ -41,46 +44,79 @@ fn stream_count(finder: &Finder, hay: &[u8]) -> usize {
     n
 }
 
-fn realistic(c: &mut Criterion) {
+/// One group: the five contenders over `hay`, each checking its count.
+fn contenders(c: &mut Criterion, name: &str, hay: &[u8]) {
     let finder = Finder::new();
     let mut lf = LinkFinder::new();
     lf.kinds(&[LinkKind::Url]);
     let re = Regex::new(URL_PATTERN).unwrap();
+    // linkify wants &str: real text that is not UTF-8 is made so for all
+    // contenders alike.
+    let owned;
+    let hay = match std::str::from_utf8(hay) {
+        Ok(_) => hay,
+        Err(_) => {
+            owned = String::from_utf8_lossy(hay).into_owned().into_bytes();
+            &owned[..]
+        }
+    };
+    let text = std::str::from_utf8(hay).unwrap();
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Bytes(hay.len() as u64));
+
+    let n = memchr_count(hay);
+    g.bench_function("memchr", |b| {
+        b.iter(|| assert_eq!(memchr_count(black_box(hay)), n))
+    });
+
+    let n = finder.find_iter(hay).count();
+    eprintln!("{name}: urifind finds {n} URIs in {} bytes", hay.len());
+    g.bench_function("urifind", |b| {
+        b.iter(|| assert_eq!(finder.find_iter(black_box(hay)).count(), n))
+    });
+
+    let n_stream = stream_count(&finder, hay);
+    assert_eq!(n_stream, n, "{name}: stream and slice differ");
+    g.bench_function("urifind-stream", |b| {
+        b.iter(|| assert_eq!(stream_count(&finder, black_box(hay)), n))
+    });
+
+    let n = lf.links(text).count();
+    eprintln!("{name}: linkify finds {n}");
+    g.bench_function("linkify", |b| {
+        b.iter(|| assert_eq!(lf.links(black_box(text)).count(), n))
+    });
+
+    let n = re.find_iter(hay).count();
+    eprintln!("{name}: regex finds {n}");
+    g.bench_function("regex", |b| {
+        b.iter(|| assert_eq!(re.find_iter(black_box(hay)).count(), n))
+    });
+    g.finish();
+}
+
+/// `bytes` repeated up to `size` bytes.
+fn repeat_to(bytes: &[u8], size: usize) -> Vec<u8> {
+    bytes.iter().copied().cycle().take(size.max(bytes.len())).collect()
+}
+
+fn realistic(c: &mut Criterion) {
     for kind in ["prose", "rfc", "mail", "dense", "nouri"] {
         let hay = gen::generate(kind, REALISTIC_SIZE, SEED).unwrap();
-        let text = std::str::from_utf8(&hay).expect("corpora are ASCII");
-        let mut g = c.benchmark_group(kind);
-        g.throughput(Throughput::Bytes(hay.len() as u64));
-
-        let n = memchr_count(&hay);
-        g.bench_function("memchr", |b| {
-            b.iter(|| assert_eq!(memchr_count(black_box(&hay)), n))
-        });
-
-        let n = finder.find_iter(&hay).count();
-        eprintln!("{kind}: urifind finds {n} URIs in {} bytes", hay.len());
-        g.bench_function("urifind", |b| {
-            b.iter(|| assert_eq!(finder.find_iter(black_box(&hay)).count(), n))
-        });
-
-        let n_stream = stream_count(&finder, &hay);
-        assert_eq!(n_stream, n, "{kind}: stream and slice differ");
-        g.bench_function("urifind-stream", |b| {
-            b.iter(|| assert_eq!(stream_count(&finder, black_box(&hay)), n))
-        });
-
-        let n = lf.links(text).count();
-        eprintln!("{kind}: linkify finds {n}");
-        g.bench_function("linkify", |b| {
-            b.iter(|| assert_eq!(lf.links(black_box(text)).count(), n))
-        });
-
-        let n = re.find_iter(&hay).count();
-        eprintln!("{kind}: regex finds {n}");
-        g.bench_function("regex", |b| {
-            b.iter(|| assert_eq!(re.find_iter(black_box(&hay)).count(), n))
-        });
-        g.finish();
+        contenders(c, kind, &hay);
+    }
+    // Real text: the seed draft (beside the repository, as in CI), and any
+    // file named by URIFIND_BENCH_TEXT (e.g. documentation concatenated).
+    let draft = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/seeds/draft-fielding-uri-rfc2396bis-00.txt"
+    );
+    if let Ok(d) = std::fs::read(draft) {
+        contenders(c, "draft", &repeat_to(&d, REALISTIC_SIZE));
+    }
+    if let Some(p) = std::env::var_os("URIFIND_BENCH_TEXT") {
+        let t = std::fs::read(&p).expect("URIFIND_BENCH_TEXT names a file");
+        contenders(c, "text", &t);
     }
 }
 

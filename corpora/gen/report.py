@@ -39,7 +39,7 @@ def main():
     if not res:
         sys.exit(f"no criterion results under {root}/criterion")
     cols = ["memchr", "urifind", "urifind-stream", "linkify", "regex"]
-    groups = [g for g in ["prose", "rfc", "mail", "dense", "nouri"]
+    groups = [g for g in ["prose", "rfc", "mail", "dense", "nouri", "draft", "text"]
               if any((g, c) in res for c in cols)]
     if groups:
         print("MB/s (10^6 bytes/s), mean of criterion samples\n")
