@@ -105,6 +105,8 @@ pub(crate) struct Engine<'f> {
     /// Offsets in `text` of hyphens at which a line break was joined.
     joins: Vec<usize>,
     text: Vec<u8>,
+    /// Scratch for [`Engine::open_depths`].
+    depth: Vec<u32>,
     /// The next abbreviated-URI trigger at or after `pos`, if known.
     abbrev_next: Option<usize>,
     /// No abbreviated-URI trigger starts in `[pos, abbrev_clear)`.
@@ -160,6 +162,7 @@ enum Reason {
     NonAscii,
     EmptyAuthority,
     DataComma,
+    Code,
 }
 
 impl std::fmt::Display for Reason {
@@ -174,7 +177,12 @@ impl std::fmt::Display for Reason {
             Reason::EmptyAuthority => f.write_str(
                 "an unregistered scheme needs a non-empty authority",
             ),
-            Reason::DataComma => f.write_str("a data URI must hold a ','"),
+            Reason::DataComma => f.write_str(
+                "a data URI is [type/subtype][;param]...[;base64],data",
+            ),
+            Reason::Code => {
+                f.write_str("':' or '/' after this scheme's ':' is not a URI")
+            }
         }
     }
 }
@@ -213,6 +221,7 @@ impl<'f> Engine<'f> {
             segs: Vec::new(),
             joins: Vec::new(),
             text: Vec::new(),
+            depth: Vec::new(),
             abbrev_next: None,
             abbrev_clear: 0,
         }
@@ -237,9 +246,14 @@ impl<'f> Engine<'f> {
             let Some(ci) = find_colon(buf, from - base) else {
                 break None;
             };
-            let next_ok = buf.get(ci + 1).is_none_or(|&b| {
-                text::is_uri_byte(b) || b == b'\n' || b == b'\r'
-            });
+            let next_ok = match buf.get(ci + 1) {
+                None => true,
+                Some(b' ' | b'\t') => {
+                    let j = text::skip_blanks(buf, ci + 1);
+                    j + 2 > buf.len() || text::line_break_at(buf, j).is_some()
+                }
+                Some(&b) => text::is_uri_byte(b) || b == b'\n' || b == b'\r',
+            };
             let prev_ok = ci == 0 || text::is_scheme_byte(buf[ci - 1]);
             if next_ok && prev_ok && self.could_start(buf, base, ci) {
                 break Some(base + ci);
@@ -350,6 +364,15 @@ impl<'f> Engine<'f> {
         self.touch(v, c + 1);
         match v.get(c + 1) {
             None => return,
+            Some(b' ' | b'\t') => {
+                // Only a whitespace run holding a line break, removed
+                // inside brackets and quotes, may follow `scheme:`.
+                let j = text::skip_blanks(v, c + 1);
+                self.touch(v, j + 2);
+                if text::line_break_at(v, j).is_none() {
+                    return;
+                }
+            }
             Some(&b) if !text::is_uri_byte(b) && b != b'\n' && b != b'\r' => {
                 return
             }
@@ -387,20 +410,45 @@ impl<'f> Engine<'f> {
         self.bare(vw, s, c);
     }
 
+    /// Steps back from `v[s]` over whitespace that may hold one line
+    /// break, and after that break a mail quote prefix of the same depth
+    /// as the line before it (`> > <URL:\n> >   http://...`); returns
+    /// where the whitespace starts.
+    fn back_over_ws(&self, v: &[u8], s: usize, lo: usize) -> Option<usize> {
+        let blank = |b: u8| matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\r');
+        let mut i = s;
+        while i > lo && blank(v[i - 1]) {
+            i -= 1;
+        }
+        let ls = text::line_start(v, i).max(lo);
+        let (depth, end) = text::quote_prefix(v, ls);
+        // The prefix takes the blanks after each `>` with it.
+        let quoted = depth > 0 && end >= i && end <= s;
+        if quoted {
+            i = ls;
+        }
+        if i == ls && i > lo && v[i - 1] == b'\n' {
+            let mut j = i - 1;
+            while j > lo && blank(v[j - 1]) {
+                j -= 1;
+            }
+            let prev = text::quote_prefix(v, text::line_start(v, j)).0;
+            // The line above must be quoted alike, and not blank.
+            if prev == depth && j > text::line_start(v, j).max(lo) {
+                i = j;
+            } else if quoted {
+                return None;
+            }
+        } else if quoted {
+            return None;
+        }
+        (s - i <= self.opts.bracket_bound).then_some(i)
+    }
+
     /// Whether a `<` (after optional whitespace) stands right before
     /// `v[s]`; returns its index.
     fn angle_before(&self, v: &[u8], s: usize, lo: usize) -> Option<usize> {
-        let mut i = s;
-        let mut breaks = 0;
-        while i > lo && text::is_ws(v[i - 1]) {
-            if v[i - 1] == b'\n' {
-                breaks += 1;
-            }
-            i -= 1;
-            if s - i > self.opts.bracket_bound || breaks > 1 {
-                return None;
-            }
-        }
+        let i = self.back_over_ws(v, s, lo)?;
         (i > lo && v[i - 1] == b'<').then(|| i - 1)
     }
 
@@ -411,17 +459,7 @@ impl<'f> Engine<'f> {
         if let Some(i) = self.angle_before(v, s, lo) {
             return Some((i, false));
         }
-        let mut i = s;
-        let mut breaks = 0;
-        while i > lo && text::is_ws(v[i - 1]) {
-            if v[i - 1] == b'\n' {
-                breaks += 1;
-            }
-            i -= 1;
-            if s - i > self.opts.bracket_bound || breaks > 1 {
-                return None;
-            }
-        }
+        let i = self.back_over_ws(v, s, lo)?;
         if i >= lo + 4 && v[i - 4..i].eq_ignore_ascii_case(b"url:") {
             return self.angle_before(v, i - 4, lo).map(|o| (o, true));
         }
@@ -485,12 +523,21 @@ impl<'f> Engine<'f> {
                     tail: false,
                 });
             }
-        } else if scheme.eq_ignore_ascii_case(b"data")
-            && !after.contains(&b',')
-        {
+        } else if scheme.eq_ignore_ascii_case(b"data") && !data_head(after) {
             return Err(Fault {
                 offset: t.len(),
                 reason: Reason::DataComma,
+                tail: false,
+            });
+        } else if matches!(after[0], b':' | b'/')
+            && matches!(ctx, Ctx::Bare | Ctx::Quoted)
+        {
+            // `geo::Point`, `news::Item`: a C++ or Perl name, not a URI;
+            // `mailto:/news:` is prose about schemes. The schemes written
+            // without `//` in prose are opaque: no `/` or `:` first.
+            return Err(Fault {
+                offset: scheme_len + 1,
+                reason: Reason::Code,
                 tail: false,
             });
         }
@@ -740,6 +787,17 @@ impl<'f> Engine<'f> {
             let cap = (a + max + 1).min(v.len());
             let b = self.plain_run(v, a, cap);
             if b == a {
+                // A line that goes on with a letter of a spaced script
+                // makes the whole an IRI.
+                if v[a] >= 0x80 && text::non_ascii(v, a) == NonAscii::Rejects {
+                    let f = Fault {
+                        offset: self.text.len(),
+                        reason: Reason::NonAscii,
+                        tail: false,
+                    };
+                    self.reject(span_start..vw.base + a, Ctx::Bare, f);
+                    return;
+                }
                 break;
             }
             if b < v.len()
@@ -795,46 +853,62 @@ impl<'f> Engine<'f> {
     }
 
     /// The length of `text[..len]` with trailing punctuation trimmed
-    /// (never into the scheme).
-    fn trimmed(&self, mut len: usize, scheme_len: usize) -> usize {
-        let t = &self.text;
-        let mut opens: Option<(usize, usize, usize, usize)> = None;
+    /// (never into the scheme): `.,;:!?'` always, `)` and `]` when they
+    /// have no opening partner inside the URI.
+    fn trimmed(&mut self, mut len: usize, scheme_len: usize) -> usize {
+        let mut depths_known = false;
         while len > scheme_len + 1 {
-            let b = t[len - 1];
+            let b = self.text[len - 1];
             if text::is_trim(b) {
                 len -= 1;
                 continue;
             }
             if b == b')' || b == b']' {
-                let (po, pc, so, sc) = *opens.get_or_insert_with(|| {
-                    let mut n = (0, 0, 0, 0);
-                    for &x in &t[..len] {
-                        match x {
-                            b'(' => n.0 += 1,
-                            b')' => n.1 += 1,
-                            b'[' => n.2 += 1,
-                            b']' => n.3 += 1,
-                            _ => {}
-                        }
-                    }
-                    n
-                });
-                let unbalanced = if b == b')' { pc > po } else { sc > so };
-                if unbalanced {
+                if !depths_known {
+                    self.open_depths(len);
+                    depths_known = true;
+                }
+                if self.depth[len - 1] == 0 {
                     len -= 1;
-                    if let Some(n) = opens.as_mut() {
-                        if b == b')' {
-                            n.1 -= 1
-                        } else {
-                            n.3 -= 1
-                        }
-                    }
                     continue;
                 }
             }
             break;
         }
         len
+    }
+
+    /// For each `)` or `]` in `text[..len]`, how many openers of its kind
+    /// before it are still unclosed (pairs matched left to right; a stray
+    /// closer matches nothing). Trimming only shortens the text, so one
+    /// pass serves every step of it.
+    fn open_depths(&mut self, len: usize) {
+        self.depth.clear();
+        let (mut paren, mut square) = (0u32, 0u32);
+        for &x in &self.text[..len] {
+            let d = match x {
+                b'(' => {
+                    paren += 1;
+                    0
+                }
+                b'[' => {
+                    square += 1;
+                    0
+                }
+                b')' => {
+                    let d = paren;
+                    paren = paren.saturating_sub(1);
+                    d
+                }
+                b']' => {
+                    let d = square;
+                    square = square.saturating_sub(1);
+                    d
+                }
+                _ => 0,
+            };
+            self.depth.push(d);
+        }
     }
 
     /// After a URI ending at `v[e]`: when only blanks lie between it and
@@ -944,7 +1018,9 @@ impl<'f> Engine<'f> {
         }
         let close_byte = if ctx == Ctx::Quoted { b'"' } else { b'>' };
         let depth = text::quote_prefix(v, text::line_start(v, open)).0;
-        let limit = (open + 1 + self.opts.bracket_bound).min(v.len());
+        // Up to `bracket_bound` bytes between the opener and the closer.
+        let inside = open + 1 + self.opts.bracket_bound;
+        let limit = (inside + 1).min(v.len());
         self.start_cand();
         let mut a = s;
         let mut i = s;
@@ -956,6 +1032,9 @@ impl<'f> Engine<'f> {
             let b = v[i];
             if b == close_byte {
                 break i;
+            }
+            if i >= inside {
+                return false;
             }
             if text::is_uri_byte(b) {
                 i += 1;
@@ -988,6 +1067,9 @@ impl<'f> Engine<'f> {
             }
             if j >= limit {
                 self.touch(v, j);
+                return false;
+            }
+            if v[j] != close_byte && j >= inside {
                 return false;
             }
             if v[j] == close_byte {
@@ -1101,6 +1183,34 @@ impl<'f> Engine<'f> {
     }
 }
 
+/// Whether the opaque part of a `data` URI starts as RFC 2397 says:
+/// `[ type "/" subtype ] *( ";" attribute [ "=" value ] ) ","`
+/// (`Data::Dumper($a,$b)` does not).
+fn data_head(after: &[u8]) -> bool {
+    let Some(comma) = after.iter().position(|&b| b == b',') else {
+        return false;
+    };
+    let token = |t: &[u8]| {
+        !t.is_empty()
+            && t.iter().all(|&b| {
+                b.is_ascii_alphanumeric() || b"!#$&^_.+-%*'~".contains(&b)
+            })
+    };
+    let mut parts = after[..comma].split(|&b| b == b';');
+    let media = parts.next().unwrap_or_default();
+    if !media.is_empty() {
+        let mut ts = media.splitn(2, |&b| b == b'/');
+        let (ty, sub) = (ts.next().unwrap_or_default(), ts.next());
+        if !token(ty) || !sub.is_some_and(token) {
+            return false;
+        }
+    }
+    parts.all(|p| {
+        let mut kv = p.splitn(2, |&b| b == b'=');
+        token(kv.next().unwrap_or_default()) && kv.next().is_none_or(token)
+    })
+}
+
 /// Whether `hp` is `host[:port]` where the host can only be a host: a
 /// name with a dot, an IPv4 address or a bracketed IPv6 literal.
 fn host_only(hp: &[u8]) -> bool {
@@ -1136,6 +1246,17 @@ fn host_only(hp: &[u8]) -> bool {
     }
     let name = host.strip_suffix(b".").unwrap_or(host);
     if !name.contains(&b'.') {
+        return false;
+    }
+    // The rightmost label is a top-level domain (two letters or more, as
+    // `e.g.` has not) or the last octet of an IPv4 address.
+    let labels = name.split(|&x| x == b'.');
+    let last = labels.clone().next_back().unwrap_or_default();
+    let ipv4 = labels.clone().count() == 4
+        && labels
+            .clone()
+            .all(|l| !l.is_empty() && l.iter().all(u8::is_ascii_digit));
+    if !ipv4 && (last.len() < 2 || !last[0].is_ascii_alphabetic()) {
         return false;
     }
     name.split(|&x| x == b'.').all(|l| {
@@ -1183,12 +1304,13 @@ mod tests {
     #[test]
     fn hosts() {
         for h in
-            ["www.ietf.org", "192.168.1.1", "[::1]", "a.example:8080", "a.b."]
+            ["www.ietf.org", "192.168.1.1", "[::1]", "a.example:8080", "a.bc."]
         {
             assert!(host_only(h.as_bytes()), "{h}");
         }
-        for h in ["Makes", "and", "format", "", "a..b", "-a.b", "[]", "a.b:x"]
-        {
+        for h in [
+            "Makes", "and", "format", "", "a..b", "-a.b", "[]", "a.b:x", "e.g",
+        ] {
             assert!(!host_only(h.as_bytes()), "{h}");
         }
     }

@@ -96,7 +96,8 @@ pub struct LowArgs {
         value_name = "N"
     )]
     pub threads: Option<usize>,
-    /// Search binary files as text (no NUL check).
+    /// Search binary files as text (no NUL check; standard input is always
+    /// text)
     #[arg(help_heading = "Input", short = 'a', long = "text")]
     pub text: bool,
     /// Decompress gzip input (files starting with the gzip magic bytes).

@@ -254,7 +254,10 @@ pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
         head = peek(&mut gz, true)?;
         rdr = gz;
     }
-    if !cfg.text && memchr::memchr(0, &head).is_some() {
+    // Standard input is a filter: it is always text (a NUL is a control
+    // byte that ends a URI, SPEC.md 1.3), as in `grep -a`.
+    let stdin = matches!(entry, Entry::Stdin);
+    if !cfg.text && !stdin && memchr::memchr(0, &head).is_some() {
         return Ok(Opened::Binary);
     }
     Ok(Opened::Text(Box::new(Cursor::new(head).chain(rdr))))
