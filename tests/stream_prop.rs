@@ -183,3 +183,28 @@ fn generated_corpora_expected_uris() {
         }
     }
 }
+
+/// Inputs the fuzzers found (`fuzz/regressions/TARGET/`), replayed on the
+/// stable toolchain with the fuzz targets' own checks.
+#[test]
+fn fuzz_regressions_replay() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/regressions");
+    let mut n = 0;
+    for (target, run) in [
+        ("scan", invariants::fuzz_scan as fn(&[u8])),
+        ("stream", invariants::fuzz_stream),
+        ("validate", invariants::check_validate),
+    ] {
+        let Ok(dir) = std::fs::read_dir(root.join(target)) else {
+            continue;
+        };
+        for entry in dir {
+            let path = entry.unwrap().path();
+            let data = std::fs::read(&path).unwrap();
+            run(&data);
+            n += 1;
+        }
+    }
+    assert!(n >= 3, "expected the committed regression inputs, found {n}");
+}

@@ -323,6 +323,45 @@ pub fn check_rejected_toggle(opt: u8, input: &[u8]) {
     );
 }
 
+/// The `scan` fuzz target: byte 0 chooses the options, the rest is text.
+pub fn fuzz_scan(data: &[u8]) {
+    let Some((&opt, text)) = data.split_first() else {
+        return;
+    };
+    let (finder, g) = finder_from_byte(opt);
+    let items: Vec<Item<'_>> = finder.items(text).collect();
+    check_items(text, &items, g);
+    // find_iter is items() less the rejected ones.
+    let matches: Vec<Match<'_>> = finder.find_iter(text).collect();
+    let from_items: Vec<Match<'_>> = items
+        .into_iter()
+        .filter_map(|it| match it {
+            Item::Match(m) => Some(m),
+            Item::Rejected(_) => None,
+        })
+        .collect();
+    assert!(matches == from_items, "find_iter differs from items()");
+    check_rejected_toggle(opt, text);
+}
+
+/// The `stream` fuzz target: byte 0 chooses the options; byte 1 holds line
+/// counting (bit 7) and how many read sizes follow (bits 0-2, plus one);
+/// those bytes, plus one, are the sizes of successive reads (cycled); the
+/// rest is the text.
+pub fn fuzz_stream(data: &[u8]) {
+    if data.len() < 2 {
+        return;
+    }
+    let (finder, g) = finder_from_byte(data[0]);
+    let count_lines = data[1] & 0x80 != 0;
+    let n = (data[1] & 7) as usize + 1;
+    let rest = &data[2..];
+    let n = n.min(rest.len());
+    let sizes: Vec<usize> =
+        rest[..n].iter().map(|&b| b as usize + 1).collect();
+    check_stream(&finder, g, &rest[n..], sizes, count_lines);
+}
+
 /// A reader that hands out `data` in reads of the given sizes (cycled;
 /// a size of 0 is read as 1, so the reader never signals a false end).
 pub struct ShortReader<'a> {
