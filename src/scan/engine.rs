@@ -420,26 +420,31 @@ impl<'f> Engine<'f> {
         while i > lo && blank(v[i - 1]) {
             i -= 1;
         }
-        let ls = text::line_start(v, i).max(lo);
-        let (depth, end) = text::quote_prefix(v, ls);
-        // The prefix takes the blanks after each `>` with it.
-        let quoted = depth > 0 && end >= i && end <= s;
-        if quoted {
-            i = ls;
+        // A quote prefix can only end in `>` (and its blanks): look for
+        // the line start only then, so long lines cost nothing here.
+        let mut depth = 0;
+        if i > lo && v[i - 1] == b'>' {
+            let ls = text::line_start(v, i).max(lo);
+            let (d, end) = text::quote_prefix(v, ls);
+            // The prefix takes the blanks after each `>` with it.
+            if d > 0 && end >= i && end <= s {
+                depth = d;
+                i = ls;
+            }
         }
-        if i == ls && i > lo && v[i - 1] == b'\n' {
+        if i > lo && v[i - 1] == b'\n' {
             let mut j = i - 1;
             while j > lo && blank(v[j - 1]) {
                 j -= 1;
             }
-            let prev = text::quote_prefix(v, text::line_start(v, j)).0;
+            let ls = text::line_start(v, j).max(lo);
             // The line above must be quoted alike, and not blank.
-            if prev == depth && j > text::line_start(v, j).max(lo) {
+            if text::quote_prefix(v, ls).0 == depth && j > ls {
                 i = j;
-            } else if quoted {
+            } else if depth > 0 {
                 return None;
             }
-        } else if quoted {
+        } else if depth > 0 {
             return None;
         }
         (s - i <= self.opts.bracket_bound).then_some(i)
@@ -753,10 +758,13 @@ impl<'f> Engine<'f> {
             return;
         }
         self.push_seg(v, vw.base, s, e);
-        let depth = {
-            let ls = text::line_start(v, s);
-            text::quote_prefix(v, ls).0
-        };
+        // The quote depth of the line, needed only to look past its end.
+        let depth =
+            if (slashes && e == c + 3) || self.text.last() == Some(&b'-') {
+                text::quote_prefix(v, text::line_start(v, s)).0
+            } else {
+                0
+            };
         // Dangling authority: `scheme://` at a line end.
         if slashes && e == c + 3 {
             match self.dangling(v, e, depth) {
@@ -1017,7 +1025,8 @@ impl<'f> Engine<'f> {
             return false;
         }
         let close_byte = if ctx == Ctx::Quoted { b'"' } else { b'>' };
-        let depth = text::quote_prefix(v, text::line_start(v, open)).0;
+        // The quote depth of the opener's line, needed at a line break.
+        let mut depth = None;
         // Up to `bracket_bound` bytes between the opener and the closer.
         let inside = open + 1 + self.opts.bracket_bound;
         let limit = (inside + 1).min(v.len());
@@ -1051,6 +1060,9 @@ impl<'f> Engine<'f> {
             if let Some(k) = text::line_break_at(v, j) {
                 broke = true;
                 j = k;
+                let depth = *depth.get_or_insert_with(|| {
+                    text::quote_prefix(v, text::line_start(v, open)).0
+                });
                 if depth > 0 {
                     let (d, p) = text::quote_prefix(v, j);
                     self.touch(v, p + 1);
