@@ -183,3 +183,27 @@ fn generated_corpora_expected_uris() {
         }
     }
 }
+
+/// Inputs that once broke an invariant under the fuzzer, replayed with
+/// the fuzz target's own input layout (see `fuzz/fuzz_targets/stream.rs`).
+#[test]
+fn fuzz_regressions_replay() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/regressions/stream");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).expect("fuzz/regressions/stream") {
+        let data = std::fs::read(entry.unwrap().path()).unwrap();
+        if data.len() < 2 {
+            continue;
+        }
+        let (finder, g) = invariants::finder_from_byte(data[0]);
+        let count_lines = data[1] & 0x80 != 0;
+        let k = ((data[1] & 7) as usize + 1).min(data.len() - 2);
+        let rest = &data[2..];
+        let sizes: Vec<usize> =
+            rest[..k].iter().map(|&b| b as usize + 1).collect();
+        invariants::check_stream(&finder, g, &rest[k..], sizes, count_lines);
+        n += 1;
+    }
+    assert!(n >= 3, "expected the committed regression inputs, found {n}");
+}
