@@ -437,9 +437,11 @@ impl<'f> Engine<'f> {
             while j > lo && blank(v[j - 1]) {
                 j -= 1;
             }
-            let ls = text::line_start(v, j).max(lo);
-            // The line above must be quoted alike, and not blank.
-            if text::quote_prefix(v, ls).0 == depth && j > ls {
+            // Only a `<` or the `:` of `URL:` up there matters to the
+            // callers; the line above must be quoted alike, and not blank.
+            let opens = j > lo && matches!(v[j - 1], b'<' | b':');
+            let ls = if opens { text::line_start(v, j).max(lo) } else { j };
+            if opens && text::quote_prefix(v, ls).0 == depth && j > ls {
                 i = j;
             } else if depth > 0 {
                 return None;
@@ -461,10 +463,10 @@ impl<'f> Engine<'f> {
     /// (optional whitespace, an optional `URL:`, optional whitespace), and
     /// whether `URL:` was there.
     fn opener(&self, v: &[u8], s: usize, lo: usize) -> Option<(usize, bool)> {
-        if let Some(i) = self.angle_before(v, s, lo) {
-            return Some((i, false));
-        }
         let i = self.back_over_ws(v, s, lo)?;
+        if i > lo && v[i - 1] == b'<' {
+            return Some((i - 1, false));
+        }
         if i >= lo + 4 && v[i - 4..i].eq_ignore_ascii_case(b"url:") {
             return self.angle_before(v, i - 4, lo).map(|o| (o, true));
         }
