@@ -420,26 +420,33 @@ impl<'f> Engine<'f> {
         while i > lo && blank(v[i - 1]) {
             i -= 1;
         }
-        let ls = text::line_start(v, i).max(lo);
-        let (depth, end) = text::quote_prefix(v, ls);
-        // The prefix takes the blanks after each `>` with it.
-        let quoted = depth > 0 && end >= i && end <= s;
-        if quoted {
-            i = ls;
+        // A quote prefix can only end in `>` (and its blanks): look for
+        // the line start only then, so long lines cost nothing here.
+        let mut depth = 0;
+        if i > lo && v[i - 1] == b'>' {
+            let ls = text::line_start(v, i).max(lo);
+            let (d, end) = text::quote_prefix(v, ls);
+            // The prefix takes the blanks after each `>` with it.
+            if d > 0 && end >= i && end <= s {
+                depth = d;
+                i = ls;
+            }
         }
-        if i == ls && i > lo && v[i - 1] == b'\n' {
+        if i > lo && v[i - 1] == b'\n' {
             let mut j = i - 1;
             while j > lo && blank(v[j - 1]) {
                 j -= 1;
             }
-            let prev = text::quote_prefix(v, text::line_start(v, j)).0;
-            // The line above must be quoted alike, and not blank.
-            if prev == depth && j > text::line_start(v, j).max(lo) {
+            // Only a `<` or the `:` of `URL:` up there matters to the
+            // callers; the line above must be quoted alike, and not blank.
+            let opens = j > lo && matches!(v[j - 1], b'<' | b':');
+            let ls = if opens { text::line_start(v, j).max(lo) } else { j };
+            if opens && text::quote_prefix(v, ls).0 == depth && j > ls {
                 i = j;
-            } else if quoted {
+            } else if depth > 0 {
                 return None;
             }
-        } else if quoted {
+        } else if depth > 0 {
             return None;
         }
         (s - i <= self.opts.bracket_bound).then_some(i)
@@ -456,10 +463,10 @@ impl<'f> Engine<'f> {
     /// (optional whitespace, an optional `URL:`, optional whitespace), and
     /// whether `URL:` was there.
     fn opener(&self, v: &[u8], s: usize, lo: usize) -> Option<(usize, bool)> {
-        if let Some(i) = self.angle_before(v, s, lo) {
-            return Some((i, false));
-        }
         let i = self.back_over_ws(v, s, lo)?;
+        if i > lo && v[i - 1] == b'<' {
+            return Some((i - 1, false));
+        }
         if i >= lo + 4 && v[i - 4..i].eq_ignore_ascii_case(b"url:") {
             return self.angle_before(v, i - 4, lo).map(|o| (o, true));
         }
@@ -753,10 +760,13 @@ impl<'f> Engine<'f> {
             return;
         }
         self.push_seg(v, vw.base, s, e);
-        let depth = {
-            let ls = text::line_start(v, s);
-            text::quote_prefix(v, ls).0
-        };
+        // The quote depth of the line, needed only to look past its end.
+        let depth =
+            if (slashes && e == c + 3) || self.text.last() == Some(&b'-') {
+                text::quote_prefix(v, text::line_start(v, s)).0
+            } else {
+                0
+            };
         // Dangling authority: `scheme://` at a line end.
         if slashes && e == c + 3 {
             match self.dangling(v, e, depth) {
@@ -1017,7 +1027,8 @@ impl<'f> Engine<'f> {
             return false;
         }
         let close_byte = if ctx == Ctx::Quoted { b'"' } else { b'>' };
-        let depth = text::quote_prefix(v, text::line_start(v, open)).0;
+        // The quote depth of the opener's line, needed at a line break.
+        let mut depth = None;
         // Up to `bracket_bound` bytes between the opener and the closer.
         let inside = open + 1 + self.opts.bracket_bound;
         let limit = (inside + 1).min(v.len());
@@ -1051,6 +1062,9 @@ impl<'f> Engine<'f> {
             if let Some(k) = text::line_break_at(v, j) {
                 broke = true;
                 j = k;
+                let depth = *depth.get_or_insert_with(|| {
+                    text::quote_prefix(v, text::line_start(v, open)).0
+                });
                 if depth > 0 {
                     let (d, p) = text::quote_prefix(v, j);
                     self.touch(v, p + 1);
