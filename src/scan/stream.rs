@@ -5,6 +5,8 @@
 //! the same absolute offsets, as a scan of the whole input at once.
 
 use std::io;
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::thread;
 
 use crate::scan::engine::{Engine, Out};
 use crate::scan::{materialize, window, Item, Lines, Position};
@@ -12,11 +14,50 @@ use crate::scan::{materialize, window, Item, Lines, Position};
 /// How many bytes a stream asks its reader for at once.
 const READ_SIZE: usize = 256 * 1024;
 
+/// How many bytes a reading thread puts in one block.
+const AHEAD_BLOCK: usize = 1 << 20;
+/// How many blocks may wait, read but not yet scanned.
+const AHEAD_DEPTH: usize = 2;
+/// Room left free at the front of each block for the bytes a stream
+/// still needs from the block before (a window: see `Limits`).
+const AHEAD_HEAD: usize = 256 * 1024;
+
+/// Blocks read by a second thread: `(block, n)` holds input in
+/// `block[AHEAD_HEAD..AHEAD_HEAD + n]`; `n == 0` is the end.
+struct Blocks {
+    rx: Receiver<io::Result<(Vec<u8>, usize)>>,
+    back: SyncSender<Vec<u8>>,
+}
+
+impl Blocks {
+    fn start<R: io::Read + Send + 'static>(mut rdr: R) -> Blocks {
+        let (tx, rx) = sync_channel(AHEAD_DEPTH);
+        let (back, spare) = sync_channel::<Vec<u8>>(AHEAD_DEPTH + 2);
+        thread::spawn(move || loop {
+            let mut block = spare.try_recv().unwrap_or_default();
+            block.resize(AHEAD_HEAD + AHEAD_BLOCK, 0);
+            let res = loop {
+                match rdr.read(&mut block[AHEAD_HEAD..]) {
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    r => break r,
+                }
+            };
+            let last = !matches!(res, Ok(n) if n > 0);
+            // The stream went away: stop quietly.
+            if tx.send(res.map(|n| (block, n))).is_err() || last {
+                return;
+            }
+        });
+        Blocks { rx, back }
+    }
+}
+
 /// The state both stream forms share.
 struct Core<'f> {
     eng: Engine<'f>,
-    /// `buf[..len]` holds the input from absolute offset `base`.
+    /// `buf[off..off + len]` holds the input from absolute offset `base`.
     buf: Vec<u8>,
+    off: usize,
     len: usize,
     base: usize,
     eof: bool,
@@ -25,13 +66,21 @@ struct Core<'f> {
 
 impl<'f> Core<'f> {
     fn new(eng: Engine<'f>) -> Core<'f> {
-        Core { eng, buf: Vec::new(), len: 0, base: 0, eof: false, lines: None }
+        Core {
+            eng,
+            buf: Vec::new(),
+            off: 0,
+            len: 0,
+            base: 0,
+            eof: false,
+            lines: None,
+        }
     }
 
     /// The position of absolute offset `to` (within the buffer).
     fn count_to(&mut self, to: usize) -> Option<Position> {
         let base = self.base;
-        let buf = &self.buf[..self.len];
+        let buf = &self.buf[self.off..self.off + self.len];
         self.lines.as_mut().map(|l| l.advance(buf, base, to))
     }
 
@@ -39,7 +88,7 @@ impl<'f> Core<'f> {
         match o {
             Out::Match(f) => {
                 let start = f.span.start;
-                let buf = &self.buf[..self.len];
+                let buf = &self.buf[self.off..self.off + self.len];
                 let mut m = materialize(f, buf, self.base).into_owned();
                 m.position = self.count_to(start);
                 Item::Match(m)
@@ -58,7 +107,7 @@ impl<'f> Core<'f> {
             if let Some(o) = self.eng.queue.pop_front() {
                 return Some(self.out(o));
             }
-            let buf = &self.buf[..self.len];
+            let buf = &self.buf[self.off..self.off + self.len];
             let end = self.base + buf.len();
             let (t, abbrev) =
                 self.eng.next_trigger(buf, self.base, self.eof)?;
@@ -86,18 +135,54 @@ impl<'f> Core<'f> {
     fn space(&mut self, want: usize) -> &mut [u8] {
         let keep =
             self.eng.pos.saturating_sub(self.eng.limits.behind).max(self.base);
-        if keep > self.base && (keep - self.base) * 2 >= self.len {
+        if (keep > self.base && (keep - self.base) * 2 >= self.len)
+            || self.off > 0
+        {
             if self.lines.is_some() {
                 self.count_to(keep);
             }
-            self.buf.copy_within(keep - self.base..self.len, 0);
+            let from = self.off + keep - self.base;
+            self.buf.copy_within(from..self.off + self.len, 0);
             self.len -= keep - self.base;
             self.base = keep;
+            self.off = 0;
         }
         if self.buf.len() < self.len + want {
             self.buf.resize(self.len + want, 0);
         }
         &mut self.buf[self.len..]
+    }
+
+    /// Takes `block[head..head + n]` as the next input without copying
+    /// it: the bytes still needed from before (at most `head`, see
+    /// [`AHEAD_HEAD`]) are copied in front of it. Returns the old buffer
+    /// for reuse.
+    fn take_block(
+        &mut self,
+        mut block: Vec<u8>,
+        head: usize,
+        n: usize,
+    ) -> Vec<u8> {
+        let keep =
+            self.eng.pos.saturating_sub(self.eng.limits.behind).max(self.base);
+        let carry = self.len - (keep - self.base);
+        if carry > head {
+            let room = self.space(n);
+            room[..n].copy_from_slice(&block[head..head + n]);
+            self.len += n;
+            return block;
+        }
+        if self.lines.is_some() {
+            self.count_to(keep);
+        }
+        let start = head - carry;
+        let from = self.off + keep - self.base;
+        block[start..head].copy_from_slice(&self.buf[from..from + carry]);
+        let old = std::mem::replace(&mut self.buf, block);
+        self.off = start;
+        self.len = carry + n;
+        self.base = keep;
+        old
     }
 }
 
@@ -109,11 +194,12 @@ pub struct Stream<'f, R> {
     core: Core<'f>,
     rdr: R,
     done: bool,
+    ahead: Option<Blocks>,
 }
 
 impl<'f, R: io::Read> Stream<'f, R> {
     pub(crate) fn new(eng: Engine<'f>, rdr: R) -> Stream<'f, R> {
-        Stream { core: Core::new(eng), rdr, done: false }
+        Stream { core: Core::new(eng), rdr, done: false, ahead: None }
     }
 
     /// Count lines so that items carry a [`Position`].
@@ -134,6 +220,20 @@ impl<'f, R: io::Read> Stream<'f, R> {
     }
 
     fn refill(&mut self) -> io::Result<()> {
+        if let Some(ahead) = &self.ahead {
+            return match ahead.rx.recv() {
+                Ok(Ok((_, 0))) | Err(_) => {
+                    self.core.eof = true;
+                    Ok(())
+                }
+                Ok(Ok((block, n))) => {
+                    let old = self.core.take_block(block, AHEAD_HEAD, n);
+                    let _ = ahead.back.try_send(old);
+                    Ok(())
+                }
+                Ok(Err(e)) => Err(e),
+            };
+        }
         let room = self.core.space(READ_SIZE);
         loop {
             match self.rdr.read(room) {
@@ -145,6 +245,20 @@ impl<'f, R: io::Read> Stream<'f, R> {
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             }
+        }
+    }
+}
+
+impl<'f> Stream<'f, io::Empty> {
+    pub(crate) fn read_ahead<R: io::Read + Send + 'static>(
+        eng: Engine<'f>,
+        rdr: R,
+    ) -> Stream<'f, io::Empty> {
+        Stream {
+            core: Core::new(eng),
+            rdr: io::empty(),
+            done: false,
+            ahead: Some(Blocks::start(rdr)),
         }
     }
 }

@@ -9,7 +9,6 @@
 mod args;
 mod check;
 mod output;
-mod readahead;
 mod uriops;
 mod walk;
 

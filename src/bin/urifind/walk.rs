@@ -18,7 +18,6 @@ use std::sync::{Condvar, Mutex};
 
 use urifind::scan::Item;
 
-use crate::readahead::ReadAhead;
 use urifind::Finder;
 
 use crate::args::{Config, Report};
@@ -193,8 +192,8 @@ const READ_AHEAD_MIN: u64 = 4 << 20;
 
 /// An opened input, ready to scan.
 pub enum Opened {
-    /// Text to scan.
-    Text(Box<dyn Read + Send>),
+    /// Text to scan, and whether to read it ahead on a second thread.
+    Text(Box<dyn Read + Send>, bool),
     /// A binary file, skipped.
     Binary,
 }
@@ -228,19 +227,16 @@ fn peek<R: Read>(rdr: &mut R, fill: bool) -> io::Result<Vec<u8>> {
 ///
 /// Errors opening or reading the start of the input.
 pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
+    // Large files are read on a second thread while the first scans
+    // (README: Performance).
+    let mut ahead = false;
     let (rdr, regular): (Box<dyn Read + Send>, bool) = match entry {
         Entry::Stdin => (Box::new(io::stdin()), false),
         Entry::File(p) => {
             let f = File::open(p)?;
             let md = f.metadata()?;
-            let regular = md.is_file();
-            // Large files are read on a second thread while the first
-            // scans (README: Performance).
-            if regular && md.len() >= READ_AHEAD_MIN {
-                (Box::new(ReadAhead::new(f)), true)
-            } else {
-                (Box::new(f), regular)
-            }
+            ahead = md.is_file() && md.len() >= READ_AHEAD_MIN;
+            (Box::new(f), md.is_file())
         }
         Entry::Error(_, m) => return Err(io::Error::other(m.clone())),
     };
@@ -250,7 +246,8 @@ pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
         let raw = Cursor::new(head).chain(rdr);
         // Decompression runs on its own thread, ahead of the scanner.
         let mut gz: Box<dyn Read + Send> =
-            Box::new(ReadAhead::new(flate2::read::MultiGzDecoder::new(raw)));
+            Box::new(flate2::read::MultiGzDecoder::new(raw));
+        ahead = true;
         head = peek(&mut gz, true)?;
         rdr = gz;
     }
@@ -260,7 +257,7 @@ pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
     if !cfg.text && !stdin && memchr::memchr(0, &head).is_some() {
         return Ok(Opened::Binary);
     }
-    Ok(Opened::Text(Box::new(Cursor::new(head).chain(rdr))))
+    Ok(Opened::Text(Box::new(Cursor::new(head).chain(rdr)), ahead))
 }
 
 /// What went wrong while scanning.
@@ -274,17 +271,27 @@ pub enum Fail {
 /// Scans `rdr`, handing each item to `sink` until it returns `false`.
 fn scan(
     finder: &Finder,
-    rdr: Box<dyn Read + Send>,
+    (rdr, ahead): (Box<dyn Read + Send>, bool),
     count_lines: bool,
     sink: &mut dyn FnMut(Item<'static>) -> io::Result<bool>,
 ) -> Result<(), Fail> {
-    for item in finder.stream(rdr).count_lines(count_lines) {
-        let item = item.map_err(Fail::Read)?;
-        if !sink(item).map_err(Fail::Write)? {
-            break;
+    fn drain(
+        items: impl Iterator<Item = io::Result<Item<'static>>>,
+        sink: &mut dyn FnMut(Item<'static>) -> io::Result<bool>,
+    ) -> Result<(), Fail> {
+        for item in items {
+            let item = item.map_err(Fail::Read)?;
+            if !sink(item).map_err(Fail::Write)? {
+                break;
+            }
         }
+        Ok(())
     }
-    Ok(())
+    if ahead {
+        drain(finder.stream_read_ahead(rdr).count_lines(count_lines), sink)
+    } else {
+        drain(finder.stream(rdr).count_lines(count_lines), sink)
+    }
 }
 
 /// How the run went.
@@ -349,7 +356,7 @@ fn search_one<W: Write>(
         return Ok(());
     }
     let rdr = match open(entry, cfg) {
-        Ok(Opened::Text(r)) => r,
+        Ok(Opened::Text(r, ahead)) => (r, ahead),
         Ok(Opened::Binary) => {
             binary_note(&name);
             return Ok(());
@@ -552,7 +559,7 @@ fn scan_entry<W: Write>(
         return Found::Error(m.clone());
     }
     let rdr = match open(entry, cfg) {
-        Ok(Opened::Text(r)) => r,
+        Ok(Opened::Text(r, ahead)) => (r, ahead),
         Ok(Opened::Binary) => return Found::Binary,
         Err(e) => return Found::Error(io_reason(&e)),
     };
