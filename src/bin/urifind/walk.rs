@@ -227,16 +227,17 @@ fn peek<R: Read>(rdr: &mut R, fill: bool) -> io::Result<Vec<u8>> {
 ///
 /// Errors opening or reading the start of the input.
 pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
-    // Large files are read on a second thread while the first scans
-    // (README: Performance).
-    let mut ahead = false;
-    let (rdr, regular): (Box<dyn Read + Send>, bool) = match entry {
-        Entry::Stdin => (Box::new(io::stdin()), false),
+    // Large files, pipes and gzip are read on a second thread while the
+    // first scans (README: Performance); a read from a pipe returns what
+    // has arrived, so the filter stays live.
+    type Input = (Box<dyn Read + Send>, bool, bool);
+    let (rdr, regular, mut ahead): Input = match entry {
+        Entry::Stdin => (Box::new(io::stdin()), false, true),
         Entry::File(p) => {
             let f = File::open(p)?;
             let md = f.metadata()?;
-            ahead = md.is_file() && md.len() >= READ_AHEAD_MIN;
-            (Box::new(f), md.is_file())
+            let big = md.is_file() && md.len() >= READ_AHEAD_MIN;
+            (Box::new(f), md.is_file(), big)
         }
         Entry::Error(_, m) => return Err(io::Error::other(m.clone())),
     };
