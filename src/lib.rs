@@ -13,7 +13,8 @@ the chosen grammar (rfc2396bis-00 by default, RFC 2396 or RFC 3986).
 # Overview
 
 * [`Finder`] scans byte slices ([`Finder::find_iter`], [`Finder::items`]),
-  readers ([`Finder::stream`]) and pushed chunks ([`Finder::feeder`]) and
+  readers ([`Finder::stream`], or [`Finder::stream_read_ahead`] with a
+  second thread reading) and pushed chunks ([`Finder::feeder`]) and
   yields [`Match`]es (and, when asked, [`Rejected`] candidates with the
   reason). Slices, streams and feeders report the same items at the same
   absolute offsets, however the input is split.
@@ -30,7 +31,8 @@ the chosen grammar (rfc2396bis-00 by default, RFC 2396 or RFC 3986).
   window around a trigger, overlapping candidates share their scans, and an
   unclosed `<` costs at most the bracket bound (2048 bytes by default).
 * Bounded memory when streaming: the window (twice the longest URI plus
-  the bracket bound, about 140 KiB by default) and one 256 KiB read buffer.
+  the bracket bound, about 140 KiB by default) and one 256 KiB read buffer
+  (with read-ahead: at most four 1.25 MiB blocks).
 * Every reported URI is valid under the chosen grammar and the IP-based
   scheme rules; non-UTF-8 input is fine (URIs are ASCII).
 * No `unsafe` code.
