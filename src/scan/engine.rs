@@ -305,6 +305,7 @@ impl<'f> Engine<'f> {
     /// `base`): false only when `colon` would surely find no candidate
     /// there, because no context could accept its scheme without `//`
     /// (`a:b`, `std::x`, `Re:x`). Anything unsure goes on to `colon`.
+    #[inline(always)]
     fn could_start(&self, buf: &[u8], base: usize, ci: usize) -> bool {
         if self.opts.any_scheme || self.opts.schemes.is_some() {
             return true;
