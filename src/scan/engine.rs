@@ -30,6 +30,34 @@ fn find_colon(buf: &[u8], i: usize) -> Option<usize> {
     memchr::memchr(b':', &buf[near..]).map(|k| near + k)
 }
 
+/// Two colons turned away at most this far apart make the text
+/// colon-dense: the search then filters 64-byte blocks in bulk.
+const DENSE: usize = 16;
+
+/// How many bytes of a 64-byte block [`dense_candidates`] decides.
+const DENSE_BLOCK: usize = 62;
+
+/// In a 64-byte block that starts with a colon, the colons at bits
+/// `1..DENSE_BLOCK` that [`Engine::colon_ok`] might accept (`ell`: the
+/// byte before the block is `l` or `L`). A colon left out surely fails
+/// it: the byte before it is no scheme character, or no `//` follows it,
+/// its run of scheme characters is shorter than three (so no prose-opaque
+/// scheme), and the byte before that run opens no context (whitespace,
+/// `<`, `"`, `URL:`). The run test is one addition: a carry entering a
+/// run at its first byte comes out right after its last.
+#[inline]
+fn dense_candidates(block: &[u8; 64], ell: bool) -> u64 {
+    let k = text::block(block);
+    let url = k.colon & ((k.ell << 1) | ell as u64);
+    let opener = k.opener | url;
+    let runs = k.scheme;
+    let opened = runs.wrapping_add(runs & (opener << 1)) & !runs;
+    let slashes = (k.slash >> 1) & (k.slash >> 2);
+    let long = (runs << 1) & (runs << 2) & (runs << 3);
+    let window = ((1u64 << DENSE_BLOCK) - 1) & !1;
+    k.colon & (runs << 1) & (slashes | long | opened) & window
+}
+
 /// How much of a candidate longer than the bound a rejection shows.
 const TOO_LONG_SHOWN: usize = 64;
 
@@ -242,22 +270,33 @@ impl<'f> Engine<'f> {
         // before them, or a byte after them that no URI has there (see
         // `colon`). Skip those here, without building a window.
         let mut from = start;
-        let colon = loop {
+        // A colon turned away before `dense_until` follows another within
+        // a few bytes: colon-dense text, filtered a block at a time.
+        let mut dense_until = 0;
+        let bulk = !self.opts.any_scheme && self.opts.schemes.is_none();
+        let colon = 'found: loop {
             let Some(ci) = find_colon(buf, from - base) else {
                 break None;
             };
-            let next_ok = match buf.get(ci + 1) {
-                None => true,
-                Some(b' ' | b'\t') => {
-                    let j = text::skip_blanks(buf, ci + 1);
-                    j + 2 > buf.len() || text::line_break_at(buf, j).is_some()
-                }
-                Some(&b) => text::is_uri_byte(b) || b == b'\n' || b == b'\r',
-            };
-            let prev_ok = ci == 0 || text::is_scheme_byte(buf[ci - 1]);
-            if next_ok && prev_ok && self.could_start(buf, base, ci) {
+            if self.colon_ok(buf, base, ci) {
                 break Some(base + ci);
             }
+            if bulk && ci < dense_until && ci + 64 <= buf.len() {
+                let block: &[u8; 64] = buf[ci..ci + 64].try_into().unwrap();
+                let ell = ci > 0 && buf[ci - 1] | 0x20 == b'l';
+                let mut m = dense_candidates(block, ell);
+                while m != 0 {
+                    let k = ci + m.trailing_zeros() as usize;
+                    if self.colon_ok(buf, base, k) {
+                        break 'found Some(base + k);
+                    }
+                    m &= m - 1;
+                }
+                from = base + ci + DENSE_BLOCK;
+                dense_until = ci + DENSE_BLOCK + DENSE;
+                continue;
+            }
+            dense_until = ci + 1 + DENSE;
             from = base + ci + 1;
         };
         let mut abbrev = None;
@@ -299,6 +338,23 @@ impl<'f> Engine<'f> {
                 None
             }
         }
+    }
+
+    /// Whether the colon `buf[ci]` (the buffer starts at absolute `base`)
+    /// may start a candidate: something a URI may hold follows it, a
+    /// scheme character precedes it, and [`Engine::could_start`].
+    #[inline(always)]
+    fn colon_ok(&self, buf: &[u8], base: usize, ci: usize) -> bool {
+        let next_ok = match buf.get(ci + 1) {
+            None => true,
+            Some(b' ' | b'\t') => {
+                let j = text::skip_blanks(buf, ci + 1);
+                j + 2 > buf.len() || text::line_break_at(buf, j).is_some()
+            }
+            Some(&b) => text::is_uri_byte(b) || b == b'\n' || b == b'\r',
+        };
+        let prev_ok = ci == 0 || text::is_scheme_byte(buf[ci - 1]);
+        next_ok && prev_ok && self.could_start(buf, base, ci)
     }
 
     /// A cheap look at the colon `buf[ci]` (the buffer starts at absolute
@@ -1314,7 +1370,64 @@ impl Engine<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::host_only;
+    use super::{dense_candidates, host_only, Engine, DENSE_BLOCK};
+    use crate::scan::FinderBuilder;
+
+    /// The bulk filter keeps every colon the exact test accepts.
+    #[test]
+    fn dense_filter_keeps_every_candidate() {
+        let opts = FinderBuilder::default();
+        let engine = Engine::new(&opts, None);
+        let alphabet: &[u8] = b"a:/<\" lLuUrR1-.+x\n\t>,_\xc3\xa9";
+        let mut seed = 0x2003_u64;
+        let mut next = || {
+            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let (mut kept, mut accepted, mut colons) = (0, 0, 0);
+        for round in 0..20_000 {
+            // Bias some rounds towards runs of `a:` and `url:`.
+            let mut buf: Vec<u8> = (0..80)
+                .map(|_| {
+                    let r = next();
+                    if round % 3 == 0 && r % 4 != 0 {
+                        b"a:"[(r >> 8) as usize % 2]
+                    } else {
+                        alphabet[(r >> 8) as usize % alphabet.len()]
+                    }
+                })
+                .collect();
+            buf[8] = b':';
+            let block: &[u8; 64] = buf[8..72].try_into().unwrap();
+            let m = dense_candidates(block, buf[7] | 0x20 == b'l');
+            for k in 1..DENSE_BLOCK {
+                colons += (buf[8 + k] == b':') as usize;
+                if buf[8 + k] == b':' && engine.colon_ok(&buf, 0, 8 + k) {
+                    accepted += 1;
+                    assert!(
+                        m >> k & 1 == 1,
+                        "colon {k} dropped in {:?}",
+                        String::from_utf8_lossy(&buf)
+                    );
+                }
+                kept += (m >> k & 1) as usize;
+            }
+        }
+        // The filter must also filter: far fewer kept than colons.
+        assert!(
+            accepted > 1000 && kept < colons / 3,
+            "{accepted} {kept} {colons}"
+        );
+        let a_colon = b"a:".repeat(32);
+        let block: &[u8; 64] = a_colon[..64].try_into().unwrap();
+        assert_eq!(dense_candidates(block, false), 0);
+        let mut b = *block;
+        b[10..17].copy_from_slice(b" http:/");
+        assert_eq!(dense_candidates(&b, false), 1 << 15);
+    }
 
     #[test]
     fn hosts() {
