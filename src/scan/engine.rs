@@ -42,20 +42,46 @@ const DENSE_BLOCK: usize = 62;
 /// byte before the block is `l` or `L`). A colon left out surely fails
 /// it: the byte before it is no scheme character, or no `//` follows it,
 /// its run of scheme characters is shorter than three (so no prose-opaque
-/// scheme), and the byte before that run opens no context (whitespace,
-/// `<`, `"`, `URL:`). The run test is one addition: a carry entering a
-/// run at its first byte comes out right after its last.
+/// scheme), and the byte before that run opens no context (`"`, `<`, and
+/// whitespace or `URL:` only when a `<` may lie before them: see
+/// [`Engine::angle_near`]). The run test is one addition: a carry
+/// entering a run at its first byte comes out right after its last.
 #[inline]
 fn dense_candidates(block: &[u8; 64], ell: bool) -> u64 {
     let k = text::block(block);
-    let url = k.colon & ((k.ell << 1) | ell as u64);
-    let opener = k.opener | url;
+    // Whitespace and `URL:` open a context only after a `<`: without one
+    // in the block (and no `URL:` reaching back before it, which `ell`
+    // tells), only a `"` right before a scheme does.
+    let opener = if k.lt == 0 && !ell {
+        k.quote
+    } else {
+        k.opener | (k.colon & ((k.ell << 1) | ell as u64))
+    };
     let runs = k.scheme;
     let opened = runs.wrapping_add(runs & (opener << 1)) & !runs;
     let slashes = (k.slash >> 1) & (k.slash >> 2);
     let long = (runs << 1) & (runs << 2) & (runs << 3);
     let window = ((1u64 << DENSE_BLOCK) - 1) & !1;
     k.colon & (runs << 1) & (slashes | long | opened) & window
+}
+
+/// Whether the line at `buf[k..]` surely begins (after blanks and a quote
+/// prefix of any depth) with `scheme://` or `URL:`, which continue no URI
+/// from the line before (see [`Engine::after_break`] and the line breaks
+/// of [`Engine::delimited`]). False when unsure.
+fn line_starts_uri(buf: &[u8], k: usize) -> bool {
+    let j = text::skip_blanks(buf, k);
+    let (_, j) = text::quote_prefix(buf, j);
+    let j = text::skip_blanks(buf, j);
+    let rest = &buf[j.min(buf.len())..];
+    if rest.len() >= 4 && rest[..4].eq_ignore_ascii_case(b"url:") {
+        return true;
+    }
+    if !rest.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let n = rest.iter().position(|&b| !text::is_scheme_byte(b));
+    n.is_some_and(|n| rest[n..].starts_with(b"://"))
 }
 
 /// How much of a candidate longer than the bound a rejection shows.
@@ -366,8 +392,30 @@ impl<'f> Engine<'f> {
         if self.opts.any_scheme || self.opts.schemes.is_some() {
             return true;
         }
-        if ci + 3 > buf.len() || buf[ci + 1..].starts_with(b"//") {
+        if ci + 3 > buf.len() {
             return true;
+        }
+        // What a candidate with nothing after its scheme would show is
+        // reported when asked for: keep those colons then.
+        let quiet = !self.opts.rejected;
+        if buf[ci + 1..].starts_with(b"//") {
+            // `scheme://` and then a byte no URI holds there, or blanks
+            // and no line break: no context gives it an authority or a
+            // path (`ssh:// and`).
+            // (`http://` on every line: the next line begins a URI of its
+            // own, which is no continuation of this one in any context.)
+            let Some(&b) = buf.get(ci + 3) else { return true };
+            if !quiet || text::is_uri_byte(b) {
+                return true;
+            }
+            if !text::is_ws(b) {
+                return false;
+            }
+            let j = text::skip_blanks(buf, ci + 3);
+            return match text::line_break_at(buf, j) {
+                Some(k) => !line_starts_uri(buf, k),
+                None => j + 2 > buf.len(),
+            };
         }
         let lo = self.resume.saturating_sub(base).min(ci);
         let far = ci.saturating_sub(64).max(lo);
@@ -386,14 +434,49 @@ impl<'f> Engine<'f> {
         }
         if s > lo {
             let before = buf[s - 1];
-            let url = before == b':'
-                && s >= 4
-                && buf[s - 4..s - 1].eq_ignore_ascii_case(b"url");
-            if before == b'<' || before == b'"' || text::is_ws(before) || url {
+            if before == b'<' || before == b'"' {
+                return true;
+            }
+            if (text::is_ws(before) || before == b':')
+                && self.angle_near(buf, s, lo)
+            {
                 return true;
             }
         }
-        schemes::is_prose_opaque(&buf[s..ci])
+        // Out of brackets and quotes, `scheme:` and then whitespace is
+        // nothing: only a bare candidate remains, and it must hold more.
+        let next_ws = text::is_ws(buf[ci + 1]);
+        (!next_ws || !quiet) && schemes::is_prose_opaque(&buf[s..ci])
+    }
+
+    /// Whether a `<` may open an angle-bracket context for a scheme at
+    /// `buf[s]`: a superset of [`Engine::opener`] that walks back over
+    /// any whitespace and `>` (quote prefixes) and one `URL:`, and is
+    /// true when it reaches `lo` or the bracket bound unsure.
+    fn angle_near(&self, buf: &[u8], s: usize, lo: usize) -> bool {
+        let bound = s.saturating_sub(self.opts.bracket_bound + 8).max(lo);
+        let mut i = s;
+        let mut url = false;
+        loop {
+            while i > bound && (text::is_ws(buf[i - 1]) || buf[i - 1] == b'>')
+            {
+                i -= 1;
+            }
+            if i <= bound {
+                return true;
+            }
+            match buf[i - 1] {
+                b'<' => return true,
+                b':' if !url
+                    && i >= bound + 4
+                    && buf[i - 4..i - 1].eq_ignore_ascii_case(b"url") =>
+                {
+                    url = true;
+                    i -= 4;
+                }
+                _ => return false,
+            }
+        }
     }
 
     /// Handles the trigger at absolute `t` with the window `vw`.
@@ -818,12 +901,16 @@ impl<'f> Engine<'f> {
         }
         self.push_seg(v, vw.base, s, e);
         // The quote depth of the line, needed only to look past its end.
-        let depth =
-            if (slashes && e == c + 3) || self.text.last() == Some(&b'-') {
-                text::quote_prefix(v, text::line_start(v, s)).0
-            } else {
-                0
-            };
+        // (Both rules below look past a line end only: without a line
+        // break after the run, finding the line start would be wasted.)
+        let depth = if ((slashes && e == c + 3)
+            || self.text.last() == Some(&b'-'))
+            && text::line_break_at(v, text::skip_blanks(v, e)).is_some()
+        {
+            text::quote_prefix(v, text::line_start(v, s)).0
+        } else {
+            0
+        };
         // Dangling authority: `scheme://` at a line end.
         if slashes && e == c + 3 {
             match self.dangling(v, e, depth) {

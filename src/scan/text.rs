@@ -185,6 +185,10 @@ pub(crate) struct Block {
     pub slash: u64,
     /// `l` or `L`.
     pub ell: u64,
+    /// `<`.
+    pub lt: u64,
+    /// `"`.
+    pub quote: u64,
     /// A superset of the scheme characters: ASCII from `+` up, but
     /// not `:` or `<`. It shares no byte with `opener`.
     pub scheme: u64,
@@ -225,7 +229,15 @@ fn pack(h: u64) -> u64 {
 /// The masks of `b`.
 #[inline]
 pub(crate) fn block(b: &[u8; 64]) -> Block {
-    let mut k = Block { colon: 0, slash: 0, ell: 0, scheme: 0, opener: 0 };
+    let mut k = Block {
+        colon: 0,
+        slash: 0,
+        ell: 0,
+        lt: 0,
+        quote: 0,
+        scheme: 0,
+        opener: 0,
+    };
     for (i, c) in b.chunks_exact(8).enumerate() {
         let w = u64::from_le_bytes(c.try_into().expect("eight bytes"));
         let ascii = !w & HI;
@@ -238,6 +250,8 @@ pub(crate) fn block(b: &[u8; 64]) -> Block {
         k.colon |= pack(colon) << sh;
         k.slash |= pack(eq_bytes(w, b'/')) << sh;
         k.ell |= pack(eq_bytes(w | splat(0x20), b'l')) << sh;
+        k.lt |= pack(lt) << sh;
+        k.quote |= pack(eq_bytes(w, b'"')) << sh;
         k.scheme |= pack(scheme) << sh;
         k.opener |= pack(opener) << sh;
     }
@@ -304,6 +318,8 @@ mod tests {
                     assert_eq!(bit(k.colon), x == b':', "{x:#x}");
                     assert_eq!(bit(k.slash), x == b'/', "{x:#x}");
                     assert_eq!(bit(k.ell), x | 0x20 == b'l', "{x:#x}");
+                    assert_eq!(bit(k.lt), x == b'<', "{x:#x}");
+                    assert_eq!(bit(k.quote), x == b'"', "{x:#x}");
                     assert_eq!(
                         bit(k.scheme),
                         (b'+'..=0x7f).contains(&x) && x != b':' && x != b'<',
