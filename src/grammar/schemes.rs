@@ -447,6 +447,19 @@ pub fn is_registered(scheme: &[u8]) -> bool {
     REGISTERED.binary_search_by(|s| s.as_bytes().cmp(low)).is_ok()
 }
 
+/// A name of at most eight bytes folded into one word, each byte `| 0x20`,
+/// for matching against lists of names that are letters only: `b | 0x20`
+/// maps a byte to a lower-case letter only when it is a letter.
+const fn word(s: &[u8]) -> u64 {
+    let mut w = 0u64;
+    let mut i = 0;
+    while i < s.len() {
+        w |= ((s[i] | 0x20) as u64) << (8 * i);
+        i += 1;
+    }
+    w
+}
+
 /// Whether `scheme` (any case) is IP-based (SPEC.md section 2).
 ///
 /// ```
@@ -455,18 +468,7 @@ pub fn is_registered(scheme: &[u8]) -> bool {
 /// ```
 pub fn is_ip_based(scheme: &[u8]) -> bool {
     // The list of SPEC.md section 2. The scheme rules ask this of every
-    // candidate, so the name is folded into one word and matched: every
-    // name in the list is letters only, and `b | 0x20` maps a byte to a
-    // lower-case letter only when it is a letter.
-    const fn word(s: &[u8]) -> u64 {
-        let mut w = 0u64;
-        let mut i = 0;
-        while i < s.len() {
-            w |= ((s[i] | 0x20) as u64) << (8 * i);
-            i += 1;
-        }
-        w
-    }
+    // candidate, so the name is folded into one word and matched.
     const IP: [u64; 26] = [
         word(b"http"),
         word(b"https"),
@@ -510,12 +512,21 @@ pub fn is_ip_based(scheme: &[u8]) -> bool {
 /// assert!(!urifind::grammar::schemes::is_prose_opaque(b"javascript"));
 /// ```
 pub fn is_prose_opaque(scheme: &[u8]) -> bool {
-    const OPAQUE: &[&str] = &[
-        "mailto", "news", "urn", "tel", "sip", "sips", "xmpp", "magnet",
-        "geo", "cid", "mid", "data",
+    const OPAQUE: [u64; 12] = [
+        word(b"mailto"),
+        word(b"news"),
+        word(b"urn"),
+        word(b"tel"),
+        word(b"sip"),
+        word(b"sips"),
+        word(b"xmpp"),
+        word(b"magnet"),
+        word(b"geo"),
+        word(b"cid"),
+        word(b"mid"),
+        word(b"data"),
     ];
-    // Called for most colons in text: the length test turns away nearly
-    // all of them at once.
-    (3..=6).contains(&scheme.len())
-        && OPAQUE.iter().any(|s| s.as_bytes().eq_ignore_ascii_case(scheme))
+    // Called for many colons in text: the length test turns away most of
+    // them at once, one folded word the rest.
+    (3..=6).contains(&scheme.len()) && OPAQUE.contains(&word(scheme))
 }

@@ -34,11 +34,16 @@ fn find_colon(buf: &[u8], i: usize) -> Option<usize> {
 /// colon-dense: the search then filters 64-byte blocks in bulk.
 const DENSE: usize = 16;
 
+/// How far the search goes colon by colon after a block in which the
+/// bulk filter kept most colons.
+const BULK_PAUSE: usize = 1024;
+
 /// How many bytes of a 64-byte block [`dense_candidates`] decides.
 const DENSE_BLOCK: usize = 62;
 
 /// In a 64-byte block that starts with a colon, the colons at bits
-/// `1..DENSE_BLOCK` that [`Engine::colon_ok`] might accept (`ell`: the
+/// `1..DENSE_BLOCK` that [`Engine::colon_ok`] might accept, and all the
+/// colons at those bits (`ell`: the
 /// byte before the block is `l` or `L`). A colon left out surely fails
 /// it: the byte before it is no scheme character, or no `//` follows it,
 /// its run of scheme characters is shorter than three (so no prose-opaque
@@ -47,7 +52,7 @@ const DENSE_BLOCK: usize = 62;
 /// [`Engine::angle_near`]). The run test is one addition: a carry
 /// entering a run at its first byte comes out right after its last.
 #[inline]
-fn dense_candidates(block: &[u8; 64], ell: bool) -> u64 {
+fn dense_candidates(block: &[u8; 64], ell: bool) -> (u64, u64) {
     let k = text::block(block);
     // Whitespace and `URL:` open a context only after a `<`: without one
     // in the block (and no `URL:` reaching back before it, which `ell`
@@ -62,7 +67,8 @@ fn dense_candidates(block: &[u8; 64], ell: bool) -> u64 {
     let slashes = (k.slash >> 1) & (k.slash >> 2);
     let long = (runs << 1) & (runs << 2) & (runs << 3);
     let window = ((1u64 << DENSE_BLOCK) - 1) & !1;
-    k.colon & (runs << 1) & (slashes | long | opened) & window
+    let colons = k.colon & window;
+    (colons & (runs << 1) & (slashes | long | opened), colons)
 }
 
 /// Whether the line at `buf[k..]` surely begins (after blanks and a quote
@@ -299,6 +305,7 @@ impl<'f> Engine<'f> {
         // A colon turned away before `dense_until` follows another within
         // a few bytes: colon-dense text, filtered a block at a time.
         let mut dense_until = 0;
+        let mut bulk_from = 0;
         let bulk = !self.opts.any_scheme && self.opts.schemes.is_none();
         let colon = 'found: loop {
             let Some(ci) = find_colon(buf, from - base) else {
@@ -307,10 +314,19 @@ impl<'f> Engine<'f> {
             if self.colon_ok(buf, base, ci) {
                 break Some(base + ci);
             }
-            if bulk && ci < dense_until && ci + 64 <= buf.len() {
+            if bulk
+                && ci < dense_until
+                && ci >= bulk_from
+                && ci + 64 <= buf.len()
+            {
                 let block: &[u8; 64] = buf[ci..ci + 64].try_into().unwrap();
                 let ell = ci > 0 && buf[ci - 1] | 0x20 == b'l';
-                let mut m = dense_candidates(block, ell);
+                let (mut m, colons) = dense_candidates(block, ell);
+                if 2 * m.count_ones() > colons.count_ones() {
+                    // The filter kept most colons (`http://` on every
+                    // line): it costs more than it saves here.
+                    bulk_from = ci + BULK_PAUSE;
+                }
                 while m != 0 {
                     let k = ci + m.trailing_zeros() as usize;
                     if self.colon_ok(buf, base, k) {
@@ -453,6 +469,7 @@ impl<'f> Engine<'f> {
     /// `buf[s]`: a superset of [`Engine::opener`] that walks back over
     /// any whitespace and `>` (quote prefixes) and one `URL:`, and is
     /// true when it reaches `lo` or the bracket bound unsure.
+    #[inline]
     fn angle_near(&self, buf: &[u8], s: usize, lo: usize) -> bool {
         let bound = s.saturating_sub(self.opts.bracket_bound + 8).max(lo);
         let mut i = s;
@@ -1489,7 +1506,7 @@ mod tests {
                 .collect();
             buf[8] = b':';
             let block: &[u8; 64] = buf[8..72].try_into().unwrap();
-            let m = dense_candidates(block, buf[7] | 0x20 == b'l');
+            let (m, _) = dense_candidates(block, buf[7] | 0x20 == b'l');
             for k in 1..DENSE_BLOCK {
                 colons += (buf[8 + k] == b':') as usize;
                 if buf[8 + k] == b':' && engine.colon_ok(&buf, 0, 8 + k) {
@@ -1510,10 +1527,10 @@ mod tests {
         );
         let a_colon = b"a:".repeat(32);
         let block: &[u8; 64] = a_colon[..64].try_into().unwrap();
-        assert_eq!(dense_candidates(block, false), 0);
+        assert_eq!(dense_candidates(block, false).0, 0);
         let mut b = *block;
         b[10..17].copy_from_slice(b" http:/");
-        assert_eq!(dense_candidates(&b, false), 1 << 15);
+        assert_eq!(dense_candidates(&b, false).0, 1 << 15);
     }
 
     #[test]
