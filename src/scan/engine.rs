@@ -687,7 +687,10 @@ impl<'f> Engine<'f> {
                     tail: false,
                 });
             }
-        } else if scheme.eq_ignore_ascii_case(b"data") && !data_head(after) {
+        } else if scheme.eq_ignore_ascii_case(b"data")
+            && matches!(ctx, Ctx::Bare | Ctx::Quoted)
+            && !data_head(after)
+        {
             return Err(Fault {
                 offset: t.len(),
                 reason: Reason::DataComma,
@@ -1360,7 +1363,8 @@ impl<'f> Engine<'f> {
 
 /// Whether the opaque part of a `data` URI starts as RFC 2397 says:
 /// `[ type "/" subtype ] *( ";" attribute [ "=" value ] ) ","`
-/// (`Data::Dumper($a,$b)` does not).
+/// (`Data::Dumper($a,$b)` does not). Asked in bare and quoted text only:
+/// inside angle brackets SPEC.md takes any registered scheme in any form.
 fn data_head(after: &[u8]) -> bool {
     let Some(comma) = after.iter().position(|&b| b == b',') else {
         return false;

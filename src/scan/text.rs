@@ -167,6 +167,14 @@ pub(crate) fn non_ascii(v: &[u8], i: usize) -> NonAscii {
         | Script::Lao
         | Script::Khmer
         | Script::Myanmar
+        | Script::Tibetan
+        | Script::Tai_Le
+        | Script::New_Tai_Lue
+        | Script::Tai_Tham
+        | Script::Tai_Viet
+        | Script::Balinese
+        | Script::Javanese
+        | Script::Buginese
         | Script::Yi
         | Script::Common => NonAscii::Ends,
         _ => NonAscii::Rejects,
