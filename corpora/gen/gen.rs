@@ -37,6 +37,11 @@ pub const ADVERSARIAL: &[(&str, &str)] = &[
     ("adv-hyphen-uri", "one bare URI continued by `-\\n` forever"),
     ("adv-dangling", "`http://\\n` repeated (dangling authority)"),
     ("adv-quoted-angle", "`> > <http://a.example/x` lines, never closed"),
+    ("adv-http-space", "`http:// ` repeated (nothing after `//`)"),
+    ("adv-a-colon-nl", "`a:\\n` repeated"),
+    ("adv-url-bare", "`URL:` repeated, no `<`"),
+    ("adv-scheme-colon", "`http:` repeated"),
+    ("adv-bare-http", "`http://a.example/ ` repeated: a URI every 18 bytes"),
 ];
 
 /// Every kind [`Gen::new`] accepts.
@@ -629,6 +634,11 @@ impl Gen {
             "adv-hyphen-uri" => Kind::HyphenUri,
             "adv-dangling" => Kind::Repeat(b"http://\n"),
             "adv-quoted-angle" => Kind::QuotedAngle,
+            "adv-http-space" => Kind::Repeat(b"http:// "),
+            "adv-a-colon-nl" => Kind::Repeat(b"a:\na:\na:\na:\n"),
+            "adv-url-bare" => Kind::Repeat(b"URL:"),
+            "adv-scheme-colon" => Kind::Repeat(b"http:"),
+            "adv-bare-http" => Kind::Repeat(b"http://a.example/ "),
             _ => return None,
         };
         Some(Gen {

@@ -43,24 +43,31 @@ const DENSE_BLOCK: usize = 62;
 
 /// In a 64-byte block that starts with a colon, the colons at bits
 /// `1..DENSE_BLOCK` that [`Engine::colon_ok`] might accept, and all the
-/// colons at those bits (`ell`: the
-/// byte before the block is `l` or `L`). A colon left out surely fails
-/// it: the byte before it is no scheme character, or no `//` follows it,
-/// its run of scheme characters is shorter than three (so no prose-opaque
-/// scheme), and the byte before that run opens no context (`"`, `<`, and
-/// whitespace or `URL:` only when a `<` may lie before them: see
+/// colons at those bits (`ell`: the byte before the block is `l` or `L`).
+/// A colon left out surely fails it: the byte before it is no scheme
+/// character, or no `//` follows it, its run of scheme characters is
+/// shorter than three or does not end as a prose-opaque scheme does, and
+/// the byte before that run opens no context (`"`, `<`, and whitespace or
+/// `URL:` only when a `<` may lie before them: see
 /// [`Engine::angle_near`]). The run test is one addition: a carry
 /// entering a run at its first byte comes out right after its last.
 #[inline]
 fn dense_candidates(block: &[u8; 64], ell: bool) -> (u64, u64) {
     let k = text::block(block);
     // Whitespace and `URL:` open a context only after a `<`: without one
-    // in the block (and no `URL:` reaching back before it, which `ell`
-    // tells), only a `"` right before a scheme does.
-    let opener = if k.lt == 0 && !ell {
-        k.quote
-    } else {
+    // in the block, only a `"` right before a scheme does, or the block's
+    // first colon when it may end a `URL:` (`ell`) with a `<` before the
+    // block, together with the whitespace and `>` right after it.
+    let opener = if k.lt != 0 {
         k.opener | (k.colon & ((k.ell << 1) | ell as u64))
+    } else if ell {
+        let mut i = 1;
+        while i < 64 && (text::is_ws(block[i]) || block[i] == b'>') {
+            i += 1;
+        }
+        k.quote | ((1u64 << i) - 1)
+    } else {
+        k.quote
     };
     let runs = k.scheme;
     let opened = runs.wrapping_add(runs & (opener << 1)) & !runs;
@@ -68,7 +75,40 @@ fn dense_candidates(block: &[u8; 64], ell: bool) -> (u64, u64) {
     let long = (runs << 1) & (runs << 2) & (runs << 3);
     let window = ((1u64 << DENSE_BLOCK) - 1) & !1;
     let colons = k.colon & window;
-    (colons & (runs << 1) & (slashes | long | opened), colons)
+    let mut kept = colons & (runs << 1) & (slashes | long | opened);
+    // Those kept only for a long run: the run must end as a prose-opaque
+    // scheme does (`http:http:`, `URL:URL:` end otherwise).
+    let mut only_long = kept & !(slashes | opened);
+    while only_long != 0 {
+        let i = only_long.trailing_zeros() as usize;
+        if !opaque_tail(block[i - 2], block[i - 1]) {
+            kept &= !(1 << i);
+        }
+        only_long &= only_long - 1;
+    }
+    (kept, colons)
+}
+
+/// Whether a scheme may end in the letters `a`, `b` (any case) and be
+/// prose-opaque ([`schemes::is_prose_opaque`]): the last two letters of
+/// `mailto`, `news`, `urn`, `tel`, `sip`, `sips`, `xmpp`, `magnet`,
+/// `geo`, `cid`, `mid`, `data`.
+#[inline]
+fn opaque_tail(a: u8, b: u8) -> bool {
+    matches!(
+        (a | 0x20, b | 0x20),
+        (b't', b'o')
+            | (b'w', b's')
+            | (b'r', b'n')
+            | (b'e', b'l')
+            | (b'i', b'p')
+            | (b'p', b's')
+            | (b'p', b'p')
+            | (b'e', b't')
+            | (b'e', b'o')
+            | (b'i', b'd')
+            | (b't', b'a')
+    )
 }
 
 /// Whether the line at `buf[k..]` surely begins (after blanks and a quote
@@ -1486,7 +1526,47 @@ mod tests {
     fn dense_filter_keeps_every_candidate() {
         let opts = FinderBuilder::default();
         let engine = Engine::new(&opts, None);
-        let alphabet: &[u8] = b"a:/<\" lLuUrR1-.+x\n\t>,_\xc3\xa9";
+        let pieces: &[&[u8]] = &[
+            b"a",
+            b":",
+            b"/",
+            b"<",
+            b"\"",
+            b" ",
+            b"l",
+            b"L",
+            b"url",
+            b"URL",
+            b"u",
+            b"R",
+            b"1",
+            b"-",
+            b".",
+            b"+",
+            b"x",
+            b"\n",
+            b"\t",
+            b">",
+            b",",
+            b"_",
+            b"\xc3\xa9",
+            b"mailto",
+            b"NEWS",
+            b"urn",
+            b"tel",
+            b"sips",
+            b"xmpp",
+            b"magnet",
+            b"geo",
+            b"cid",
+            b"mid",
+            b"data",
+            b"http",
+            b"Email",
+            b"3sip",
+            b"mid.",
+            b"nurse",
+        ];
         let mut seed = 0x2003_u64;
         let mut next = || {
             seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -1498,16 +1578,17 @@ mod tests {
         let (mut kept, mut accepted, mut colons) = (0, 0, 0);
         for round in 0..20_000 {
             // Bias some rounds towards runs of `a:` and `url:`.
-            let mut buf: Vec<u8> = (0..80)
-                .map(|_| {
-                    let r = next();
-                    if round % 3 == 0 && r % 4 != 0 {
-                        b"a:"[(r >> 8) as usize % 2]
-                    } else {
-                        alphabet[(r >> 8) as usize % alphabet.len()]
-                    }
-                })
-                .collect();
+            let mut buf: Vec<u8> = Vec::new();
+            while buf.len() < 80 {
+                let r = next();
+                if round % 3 == 0 && r % 4 != 0 {
+                    buf.push(b"a:"[(r >> 8) as usize % 2]);
+                } else {
+                    let p = pieces[(r >> 8) as usize % pieces.len()];
+                    buf.extend_from_slice(p);
+                }
+            }
+            buf.truncate(80);
             buf[8] = b':';
             let block: &[u8; 64] = buf[8..72].try_into().unwrap();
             let (m, _) = dense_candidates(block, buf[7] | 0x20 == b'l');
@@ -1533,7 +1614,7 @@ mod tests {
         let block: &[u8; 64] = a_colon[..64].try_into().unwrap();
         assert_eq!(dense_candidates(block, false).0, 0);
         let mut b = *block;
-        b[10..17].copy_from_slice(b" http:/");
+        b[10..18].copy_from_slice(b" http://");
         assert_eq!(dense_candidates(&b, false).0, 1 << 15);
     }
 
