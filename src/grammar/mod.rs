@@ -350,14 +350,14 @@ impl Validator {
     pub fn validate<'a>(&self, s: &'a [u8]) -> Result<Components<'a>, Error> {
         let g = self.grammar;
         let mut c = Components::default();
-        let auth_start = parse::uri_reference(
+        let (auth_start, ip_based) = parse::uri_reference(
             s,
             g,
             self.absolute,
             self.scheme_rules,
             &mut c,
         )?;
-        if self.scheme_rules {
+        if ip_based {
             rules::check(s, self.grammar, auth_start, &mut c)?;
         }
         Ok(c)

@@ -131,9 +131,10 @@ pub(crate) fn uri_reference<'a>(
     absolute: bool,
     rules: bool,
     c: &mut Components<'a>,
-) -> Result<usize> {
+) -> Result<(usize, bool)> {
     let n = s.len();
     let mut auth_start = usize::MAX;
+    let mut ip_based = false;
     // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
     let mut i = 0;
     if n > 0 && s[0].is_ascii_alphabetic() {
@@ -141,7 +142,8 @@ pub(crate) fn uri_reference<'a>(
     }
     let mut p = if i > 0 && i < n && s[i] == b':' {
         c.scheme = Some(&s[..i]);
-        let parts = !(rules && schemes::is_ip_based(&s[..i]));
+        ip_based = rules && schemes::is_ip_based(&s[..i]);
+        let parts = !ip_based;
         after_scheme(s, i + 1, g, parts, c, &mut auth_start)?
     } else if absolute {
         return Err(scheme_err(s, i));
@@ -166,7 +168,7 @@ pub(crate) fn uri_reference<'a>(
             return Err(char_err(s, f, Part::Fragment, "a fragment"));
         }
     }
-    Ok(auth_start)
+    Ok((auth_start, ip_based))
 }
 
 /// Why an absolute URI has no scheme; `i` ends the run of scheme bytes.

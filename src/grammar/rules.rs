@@ -17,7 +17,6 @@
 use super::authority::{ipv4, port, Octets};
 use super::chars::{LABEL, NO_DELIM};
 use super::parse::{char_err, run, Result};
-use super::schemes;
 use super::{ErrorKind, Fault, Grammar, Part};
 use crate::uri::Components;
 
@@ -28,9 +27,10 @@ fn other(i: usize, part: Part, m: &'static str) -> Fault {
     Fault::new(i, part, ErrorKind::Other(m))
 }
 
-/// Checks a URI the grammar accepted; `auth_start` is where its
-/// authority starts. Fills userinfo, host and port for an IP-based
-/// scheme (they may be `None` after a `reg-name` parse).
+/// Checks a URI of an IP-based scheme
+/// ([`super::schemes::is_ip_based`]) the grammar accepted; `auth_start`
+/// is where its authority starts. Fills userinfo, host and port (they may
+/// be `None` after a `reg-name` parse).
 pub(crate) fn check<'a>(
     s: &'a [u8],
     g: Grammar,
@@ -38,9 +38,6 @@ pub(crate) fn check<'a>(
     c: &mut Components<'a>,
 ) -> Result<()> {
     let Some(scheme) = c.scheme else { return Ok(()) };
-    if !schemes::is_ip_based(scheme) {
-        return Ok(());
-    }
     let Some(auth) = c.authority else {
         return Err(other(
             scheme.len() + 1,

@@ -803,12 +803,10 @@ impl<'f> Engine<'f> {
         let contiguous = end - start == len && ctx != Ctx::Abbrev;
         let uri = &self.text[..len];
         let mut alt = None;
-        let joins: Vec<usize> =
-            self.joins.iter().copied().filter(|&j| j < len).collect();
-        if !joins.is_empty() {
+        if self.joins.iter().any(|&j| j < len) {
             let mut a = Vec::with_capacity(len);
             let mut last = 0;
-            for &j in &joins {
+            for &j in self.joins.iter().filter(|&&j| j < len) {
                 a.extend_from_slice(&uri[last..j]);
                 last = j + 1;
             }
@@ -867,9 +865,7 @@ impl<'f> Engine<'f> {
                 return i;
             }
         }
-        while i < cap && text::continues(v, i) {
-            i += 1;
-        }
+        i = text::uri_run(v, i, cap);
         self.touch(v, i + 3);
         // A '%' near the window's end may be an escape in a longer one.
         let cut = i == v.len() || (v[i] == b'%' && i + 3 > v.len());
@@ -891,9 +887,7 @@ impl<'f> Engine<'f> {
             return rc.reached;
         }
         let mut i = rc.reached - vw.base;
-        while i < v.len() && text::continues(v, i) {
-            i += 1;
-        }
+        i = text::uri_run(v, i, v.len());
         self.touch(v, i + 3);
         let cut = i == v.len() || (v[i] == b'%' && i + 3 > v.len());
         self.run =
@@ -911,9 +905,7 @@ impl<'f> Engine<'f> {
 
     /// A scan of a continuation run (not cached).
     fn plain_run(&mut self, v: &[u8], mut i: usize, cap: usize) -> usize {
-        while i < cap && text::continues(v, i) {
-            i += 1;
-        }
+        i = text::uri_run(v, i, cap);
         self.touch(v, i + 3);
         i
     }
@@ -1240,6 +1232,7 @@ impl<'f> Engine<'f> {
         let mut a = s;
         let mut i = s;
         let close = loop {
+            i = text::uri_bytes_run(v, i, limit.min(inside));
             if i >= limit {
                 self.touch(v, i);
                 return false;

@@ -13,6 +13,8 @@ const SCHEME: u8 = 2;
 const WS: u8 = 4;
 /// Trailing punctuation trimmed from a bare URI: `.,;:!?'`.
 const TRIM: u8 = 8;
+/// Continues a bare URI whatever follows: [`URI`] but `%`.
+const PLAIN: u8 = 16;
 
 const fn classes() -> [u8; 256] {
     let mut t = [0u8; 256];
@@ -34,6 +36,9 @@ const fn classes() -> [u8; 256] {
         }
         if matches!(c, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'') {
             v |= TRIM;
+        }
+        if v & URI != 0 && c != b'%' {
+            v |= PLAIN;
         }
         t[b] = v;
         b += 1;
@@ -80,6 +85,42 @@ pub(crate) fn is_escape_at(v: &[u8], i: usize) -> bool {
 pub(crate) fn continues(v: &[u8], i: usize) -> bool {
     let b = v[i];
     is_uri_byte(b) && (b != b'%' || is_escape_at(v, i))
+}
+
+/// From `v[i]`, eight bytes at a time, to the first block of eight (that
+/// ends by `cap`) in which some byte lacks class `bit`: the AND of their
+/// classes keeps the bit only if all have it.
+#[inline(always)]
+fn skip_class(v: &[u8], mut i: usize, cap: usize, bit: u8) -> usize {
+    while let Some(w) = v.get(i..i + 8).filter(|_| i + 8 <= cap) {
+        if w.iter().fold(bit, |a, &b| a & CLASS[b as usize]) == 0 {
+            break;
+        }
+        i += 8;
+    }
+    i
+}
+
+/// The end of the run of bytes that continue a bare URI from `v[i]`, at
+/// most `cap`.
+#[inline]
+pub(crate) fn uri_run(v: &[u8], i: usize, cap: usize) -> usize {
+    let mut i = skip_class(v, i, cap, PLAIN);
+    while i < cap && continues(v, i) {
+        i += 1;
+    }
+    i
+}
+
+/// The end of the run of URI bytes ([`is_uri_byte`], `%` whatever follows
+/// it) from `v[i]`, at most `cap`.
+#[inline]
+pub(crate) fn uri_bytes_run(v: &[u8], i: usize, cap: usize) -> usize {
+    let mut i = skip_class(v, i, cap, URI);
+    while i < cap && is_uri_byte(v[i]) {
+        i += 1;
+    }
+    i
 }
 
 /// The index of the start of the line containing `v[i]` (0 when no line
