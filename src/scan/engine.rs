@@ -111,23 +111,32 @@ fn opaque_tail(a: u8, b: u8) -> bool {
     )
 }
 
-/// Whether the line at `buf[k..]` surely begins (after blanks and a quote
-/// prefix of any depth) with `scheme://` or `URL:`, which continue no URI
-/// from the line before (see [`Engine::after_break`] and the line breaks
-/// of [`Engine::delimited`]). False when unsure.
+/// Whether the line at `buf[k..]` surely begins (after any blanks and
+/// `>`, a superset of a quote prefix and indentation) with `scheme://` or
+/// `URL:`, which continue no URI from the line before (see
+/// [`Engine::after_break`] and the line breaks of [`Engine::delimited`]:
+/// a line that starts otherwise after a `>` or a quote prefix of another
+/// depth continues nothing either). False when unsure.
+#[inline]
 fn line_starts_uri(buf: &[u8], k: usize) -> bool {
-    let j = text::skip_blanks(buf, k);
-    let (_, j) = text::quote_prefix(buf, j);
-    let j = text::skip_blanks(buf, j);
+    let mut j = k;
+    while j < buf.len() && matches!(buf[j], b' ' | b'\t' | b'>' | 0x0b | 0x0c)
+    {
+        j += 1;
+    }
     let rest = &buf[j.min(buf.len())..];
+    match rest.first() {
+        Some(b) if b.is_ascii_alphabetic() => {}
+        _ => return false,
+    }
     if rest.len() >= 4 && rest[..4].eq_ignore_ascii_case(b"url:") {
         return true;
     }
-    if !rest.first().is_some_and(u8::is_ascii_alphabetic) {
-        return false;
+    let mut n = 1;
+    while n < rest.len() && text::is_scheme_byte(rest[n]) {
+        n += 1;
     }
-    let n = rest.iter().position(|&b| !text::is_scheme_byte(b));
-    n.is_some_and(|n| rest[n..].starts_with(b"://"))
+    rest[n..].starts_with(b"://")
 }
 
 /// How much of a candidate longer than the bound a rejection shows.
