@@ -65,7 +65,7 @@ fn dense_candidates(block: &[u8; 64], ell: bool) -> (u64, u64) {
         while i < 64 && (text::is_ws(block[i]) || block[i] == b'>') {
             i += 1;
         }
-        k.quote | ((1u64 << i) - 1)
+        k.quote | (u64::MAX >> (64 - i))
     } else {
         k.quote
     };
@@ -1615,6 +1615,10 @@ mod tests {
         let a_colon = b"a:".repeat(32);
         let block: &[u8; 64] = a_colon[..64].try_into().unwrap();
         assert_eq!(dense_candidates(block, false).0, 0);
+        // `URL:` and nothing but blanks to the block's end (the fuzzers).
+        let mut blank = [b' '; 64];
+        blank[0] = b':';
+        assert_eq!(dense_candidates(&blank, true), (0, 0));
         let mut b = *block;
         b[10..18].copy_from_slice(b" http://");
         assert_eq!(dense_candidates(&b, false).0, 1 << 15);
