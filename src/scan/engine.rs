@@ -355,7 +355,9 @@ impl<'f> Engine<'f> {
         // a few bytes: colon-dense text, filtered a block at a time.
         let mut dense_until = 0;
         let mut bulk_from = 0;
-        let bulk = !self.opts.any_scheme && self.opts.schemes.is_none();
+        let bulk = !self.opts.any_scheme
+            && self.opts.schemes.is_none()
+            && self.opts.prefilter;
         let colon = 'found: loop {
             let Some(ci) = find_colon(buf, from - base) else {
                 break None;
@@ -436,6 +438,9 @@ impl<'f> Engine<'f> {
     /// scheme character precedes it, and [`Engine::could_start`].
     #[inline(always)]
     fn colon_ok(&self, buf: &[u8], base: usize, ci: usize) -> bool {
+        if !self.opts.prefilter {
+            return true;
+        }
         let next_ok = match buf.get(ci + 1) {
             None => true,
             Some(b' ' | b'\t') => {

@@ -183,6 +183,10 @@ pub struct FinderBuilder {
     bracket_bound: usize,
     max_uri_len: usize,
     rejected: bool,
+    /// Turn colons away before the engine looks at them (the per-colon
+    /// pre-check and the bulk filter). Off only in tests, which check that
+    /// the filters change no item.
+    prefilter: bool,
 }
 
 impl Default for FinderBuilder {
@@ -195,6 +199,7 @@ impl Default for FinderBuilder {
             bracket_bound: 2048,
             max_uri_len: 64 * 1024,
             rejected: false,
+            prefilter: true,
         }
     }
 }
@@ -726,6 +731,121 @@ mod tests {
             .map(|p| (p.line, p.column))
             .collect();
         assert_eq!(pos, [(2, 5), (4, 1)]);
+    }
+}
+
+/// The colon filters (`Engine::colon_ok` and the bulk filter) only save
+/// work: with them off, every colon goes to the engine's full path, and
+/// the items must be the same.
+#[cfg(test)]
+mod prefilter_tests {
+    use super::*;
+
+    fn items(f: &Finder, t: &[u8]) -> Vec<String> {
+        f.items(t).map(|i| format!("{i:?}")).collect()
+    }
+
+    fn compare(t: &[u8]) {
+        for rejected in [false, true] {
+            let mut b = Finder::builder();
+            b.rejected(rejected);
+            let on = b.build();
+            b.prefilter = false;
+            let off = b.build();
+            assert_eq!(
+                items(&on, t),
+                items(&off, t),
+                "rejected {rejected}: {:?}",
+                bstr::BStr::new(t)
+            );
+        }
+    }
+
+    #[test]
+    fn filters_change_no_item() {
+        const PIECES: &[&str] = &[
+            "http://",
+            "https://",
+            "mailto:",
+            "news:",
+            "urn:x:y",
+            "a:",
+            ":",
+            "::",
+            "URL:",
+            "url:",
+            "<",
+            ">",
+            "> ",
+            "> > ",
+            "\"",
+            " ",
+            "  ",
+            "\t",
+            "\n",
+            "\r\n",
+            "\n   ",
+            "-\n",
+            "a.example",
+            "/x",
+            ".",
+            ",",
+            ";",
+            ")",
+            "(",
+            "[",
+            "]",
+            "%41",
+            "@",
+            "user@",
+            "ftp://",
+            "www.",
+            "x",
+            "abc",
+            "Note:",
+            "10:30",
+            "std::",
+            "data:",
+            "tel:",
+            "geo:",
+            "sip:",
+            "l",
+            "L",
+            "3",
+            "caf\u{e9}",
+            "\u{201c}",
+        ];
+        let mut seed = 0x5eed_u64;
+        let mut next = || {
+            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        for round in 0..3000 {
+            let mut t = String::new();
+            // Long texts too, so that the bulk filter's blocks fill up.
+            let n = if round % 10 == 0 { 400 } else { 60 };
+            for _ in 0..n {
+                t.push_str(PIECES[(next() >> 16) as usize % PIECES.len()]);
+            }
+            compare(t.as_bytes());
+        }
+        // Every labelled case, ours and the shared ones.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut cases = 0;
+        for dir in ["corpora/cases", "../shared/cases"] {
+            let Ok(rd) = std::fs::read_dir(root.join(dir)) else { continue };
+            for e in rd {
+                let p = e.unwrap().path();
+                if p.extension().is_some_and(|x| x == "txt") {
+                    compare(&std::fs::read(&p).unwrap());
+                    cases += 1;
+                }
+            }
+        }
+        assert!(cases > 300, "only {cases} case files");
     }
 }
 
