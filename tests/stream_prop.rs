@@ -112,6 +112,7 @@ proptest! {
         let (finder, g) = invariants::finder_from_byte(opt);
         invariants::check_stream(&finder, g, &input, sizes, count_lines);
         invariants::check_rejected_toggle(opt, &input);
+        invariants::check_prefilter_toggle(opt, &input);
     }
 
     /// The validator never panics and accepted strings recompose.
