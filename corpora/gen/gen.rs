@@ -42,6 +42,7 @@ pub const ADVERSARIAL: &[(&str, &str)] = &[
     ("adv-url-bare", "`URL:` repeated, no `<`"),
     ("adv-scheme-colon", "`http:` repeated"),
     ("adv-bare-http", "`http://a.example/ ` repeated: a URI every 18 bytes"),
+    ("adv-www-run", "`x:www.a.b/` repeated, one run (benched with --abbrev)"),
 ];
 
 /// Every kind [`Gen::new`] accepts.
@@ -639,6 +640,7 @@ impl Gen {
             "adv-url-bare" => Kind::Repeat(b"URL:"),
             "adv-scheme-colon" => Kind::Repeat(b"http:"),
             "adv-bare-http" => Kind::Repeat(b"http://a.example/ "),
+            "adv-www-run" => Kind::Repeat(b"x:www.a.b/"),
             _ => return None,
         };
         Some(Gen {

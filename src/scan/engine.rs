@@ -23,6 +23,9 @@ const MAX_HYPHEN_JOINS: usize = 16;
 /// memchr for the long stretches.
 #[inline]
 fn find_colon(buf: &[u8], i: usize) -> Option<usize> {
+    if i >= buf.len() {
+        return None;
+    }
     let near = (i + 8).min(buf.len());
     if let Some(k) = buf[i..near].iter().position(|&b| b == b':') {
         return Some(i + k);
@@ -347,6 +350,37 @@ impl<'f> Engine<'f> {
     ) -> Option<(usize, bool)> {
         let end = base + buf.len();
         let start = self.pos.max(base);
+        // The next abbreviated-URI trigger first: colons are searched only
+        // up to it, so that each one costs the bytes before it, not a
+        // search of the whole buffer for a colon (text with many `www.`
+        // and no URI colon would be quadratic).
+        let mut abbrev = None;
+        if let Some(ac) = self.ac {
+            if self.abbrev_next.is_some_and(|a| a < start) {
+                self.abbrev_next = None;
+            }
+            if self.abbrev_next.is_none() && self.abbrev_clear < end {
+                let from = start.max(self.abbrev_clear);
+                match ac.find(&buf[from - base..]) {
+                    Some(m) => {
+                        self.abbrev_next = Some(from + m.start());
+                        self.abbrev_clear = from + m.start();
+                    }
+                    None => {
+                        // A match may start in the last three bytes and
+                        // end past the buffer: search those again when
+                        // more input comes.
+                        self.abbrev_clear = if eof {
+                            end
+                        } else {
+                            end.saturating_sub(3).max(from)
+                        }
+                    }
+                }
+            }
+            abbrev = self.abbrev_next;
+        }
+        let limit = abbrev.unwrap_or(end);
         // Most colons in text cannot start a URI: no scheme character
         // before them, or a byte after them that no URI has there (see
         // `colon`). Skip those here, without building a window.
@@ -358,8 +392,9 @@ impl<'f> Engine<'f> {
         let bulk = !self.opts.any_scheme
             && self.opts.schemes.is_none()
             && self.opts.prefilter;
+        let before_limit = &buf[..limit - base];
         let colon = 'found: loop {
-            let Some(ci) = find_colon(buf, from - base) else {
+            let Some(ci) = find_colon(before_limit, from - base) else {
                 break None;
             };
             if self.colon_ok(buf, base, ci) {
@@ -392,32 +427,6 @@ impl<'f> Engine<'f> {
             dense_until = ci + 1 + DENSE;
             from = base + ci + 1;
         };
-        let mut abbrev = None;
-        if let Some(ac) = self.ac {
-            if self.abbrev_next.is_some_and(|a| a < start) {
-                self.abbrev_next = None;
-            }
-            if self.abbrev_next.is_none() && self.abbrev_clear < end {
-                let from = start.max(self.abbrev_clear);
-                let upto = colon.map_or(end, |c| (c + 4).min(end));
-                match ac.find(&buf[from - base..upto - base]) {
-                    Some(m) => {
-                        self.abbrev_next = Some(from + m.start());
-                        self.abbrev_clear = from + m.start();
-                    }
-                    None => {
-                        // A match may start in the last three bytes and
-                        // end past `upto`: search those again next time.
-                        self.abbrev_clear = if upto == end && eof {
-                            end
-                        } else {
-                            upto.saturating_sub(3).max(from)
-                        }
-                    }
-                }
-            }
-            abbrev = self.abbrev_next;
-        }
         match (colon, abbrev) {
             (Some(c), Some(a)) if a < c => Some((a, true)),
             (Some(c), _) => Some((c, false)),
@@ -939,8 +948,12 @@ impl<'f> Engine<'f> {
         let span_start = vw.base + s;
         if e - s > max {
             if !self.opts.rejected {
-                let far = self.extend_run(vw, s);
-                self.skip_to = far.saturating_sub(max + 1);
+                // (Abbreviated URIs are triggered by `www.`/`ftp.`, not by
+                // a colon, and end otherwise: one may lie in the run.)
+                if !self.opts.abbrev {
+                    let far = self.extend_run(vw, s);
+                    self.skip_to = far.saturating_sub(max + 1);
+                }
                 return;
             }
             // Only the start of an overlong candidate is kept: copying it
