@@ -516,7 +516,8 @@ impl<'f> Engine<'f> {
             if before == b'<' || before == b'"' {
                 return true;
             }
-            if (text::is_ws(before) || before == b':')
+            // (`>`: the end of a quote prefix on a continuation line.)
+            if (text::is_ws(before) || before == b':' || before == b'>')
                 && self.angle_near(buf, s, lo)
             {
                 return true;
@@ -644,7 +645,9 @@ impl<'f> Engine<'f> {
         // the line start only then, so long lines cost nothing here.
         let mut depth = 0;
         if i > lo && v[i - 1] == b'>' {
-            let ls = text::line_start(v, i).max(lo);
+            // (The line may start before `lo`, where the last match
+            // ended: its quote prefix is context, not candidate.)
+            let ls = text::line_start(v, i);
             let (d, end) = text::quote_prefix(v, ls);
             // The prefix takes the blanks after each `>` with it.
             if d > 0 && end >= i && end <= s {
@@ -660,7 +663,7 @@ impl<'f> Engine<'f> {
             // Only a `<` or the `:` of `URL:` up there matters to the
             // callers; the line above must be quoted alike, and not blank.
             let opens = j > lo && matches!(v[j - 1], b'<' | b':');
-            let ls = if opens { text::line_start(v, j).max(lo) } else { j };
+            let ls = if opens { text::line_start(v, j) } else { j };
             if opens && text::quote_prefix(v, ls).0 == depth && j > ls {
                 i = j;
             } else if depth > 0 {

@@ -239,10 +239,11 @@ pub(crate) struct Block {
     /// `"`.
     pub quote: u64,
     /// A superset of the scheme characters: ASCII from `+` up, but
-    /// not `:` or `<`. It shares no byte with `opener`.
+    /// not `:`, `<` or `>`. It shares no byte with `opener`.
     pub scheme: u64,
-    /// A superset of the bytes that open a context before a scheme:
-    /// ASCII up to `"` (whitespace, controls, `!`, `"`) and `<`.
+    /// A superset of the bytes that open a context before a scheme, or
+    /// lie between it and its `<`: ASCII up to `"` (whitespace, controls,
+    /// `!`, `"`), `<` and `>` (which ends a mail quote prefix).
     pub opener: u64,
 }
 
@@ -293,8 +294,9 @@ pub(crate) fn block(b: &[u8; 64]) -> Block {
         let x = w & LO7;
         let colon = eq_bytes(w, b':');
         let lt = eq_bytes(w, b'<');
-        let scheme = at_least(x, b'+') & ascii & !colon & !lt;
-        let opener = (!at_least(x, b'"' + 1) & ascii) | lt;
+        let gt = eq_bytes(w, b'>');
+        let scheme = at_least(x, b'+') & ascii & !colon & !lt & !gt;
+        let opener = (!at_least(x, b'"' + 1) & ascii) | lt | gt;
         let sh = 8 * i as u32;
         k.colon |= pack(colon) << sh;
         k.slash |= pack(eq_bytes(w, b'/')) << sh;
@@ -371,12 +373,15 @@ mod tests {
                     assert_eq!(bit(k.quote), x == b'"', "{x:#x}");
                     assert_eq!(
                         bit(k.scheme),
-                        (b'+'..=0x7f).contains(&x) && x != b':' && x != b'<',
+                        (b'+'..=0x7f).contains(&x)
+                            && x != b':'
+                            && x != b'<'
+                            && x != b'>',
                         "{x:#x}"
                     );
                     assert_eq!(
                         bit(k.opener),
-                        x <= b'"' || x == b'<',
+                        x <= b'"' || x == b'<' || x == b'>',
                         "{x:#x}"
                     );
                     // The supersets the engine relies on.
