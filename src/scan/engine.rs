@@ -114,6 +114,14 @@ fn opaque_tail(a: u8, b: u8) -> bool {
     )
 }
 
+/// Whether a `www.`/`ftp.` after the byte `p` is glued to a word, and so
+/// no abbreviated URI (`x.www.a`, `a@ftp.b`, `http://www.`).
+#[inline]
+fn glued(p: u8) -> bool {
+    p.is_ascii_alphanumeric()
+        || matches!(p, b'.' | b'-' | b'@' | b'/' | b':' | b'%' | b'_' | b'+')
+}
+
 /// Whether the line at `buf[k..]` surely begins (after any blanks and
 /// `>`, a superset of a quote prefix and indentation) with `scheme://` or
 /// `URL:`, which continue no URI from the line before (see
@@ -359,9 +367,18 @@ impl<'f> Engine<'f> {
             if self.abbrev_next.is_some_and(|a| a < start) {
                 self.abbrev_next = None;
             }
-            if self.abbrev_next.is_none() && self.abbrev_clear < end {
-                let from = start.max(self.abbrev_clear);
+            let mut from = start.max(self.abbrev_clear);
+            while self.abbrev_next.is_none() && self.abbrev_clear < end {
                 match ac.find(&buf[from - base..]) {
+                    // Glued to a word (`x.www.a`, `:www.`): no trigger,
+                    // as `abbreviated` would say at once.
+                    Some(m)
+                        if from + m.start() > base
+                            && glued(buf[from + m.start() - base - 1]) =>
+                    {
+                        from += m.start() + 1;
+                        self.abbrev_clear = from;
+                    }
                     Some(m) => {
                         self.abbrev_next = Some(from + m.start());
                         self.abbrev_clear = from + m.start();
@@ -374,7 +391,8 @@ impl<'f> Engine<'f> {
                             end
                         } else {
                             end.saturating_sub(3).max(from)
-                        }
+                        };
+                        break;
                     }
                 }
             }
@@ -1362,16 +1380,8 @@ impl<'f> Engine<'f> {
         if w < vw.lo {
             return;
         }
-        if w > 0 {
-            let p = v[w - 1];
-            if p.is_ascii_alphanumeric()
-                || matches!(
-                    p,
-                    b'.' | b'-' | b'@' | b'/' | b':' | b'%' | b'_' | b'+'
-                )
-            {
-                return;
-            }
+        if w > 0 && glued(v[w - 1]) {
+            return;
         }
         let prefix: &[u8] = if v[w..w + 3].eq_ignore_ascii_case(b"ftp") {
             b"ftp://"
