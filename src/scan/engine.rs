@@ -33,9 +33,13 @@ fn find_colon(buf: &[u8], i: usize) -> Option<usize> {
     memchr::memchr(b':', &buf[near..]).map(|k| near + k)
 }
 
-/// Two colons turned away at most this far apart make the text
-/// colon-dense: the search then filters 64-byte blocks in bulk.
+/// Colons turned away at most this far apart, [`DENSE_STREAK`] in a
+/// row, make the text colon-dense: the search then filters 64-byte
+/// blocks in bulk.
 const DENSE: usize = 16;
+
+/// See [`DENSE`].
+const DENSE_STREAK: usize = 4;
 
 /// How far the search goes colon by colon after a block in which the
 /// bulk filter kept most colons.
@@ -406,6 +410,7 @@ impl<'f> Engine<'f> {
         // A colon turned away before `dense_until` follows another within
         // a few bytes: colon-dense text, filtered a block at a time.
         let mut dense_until = 0;
+        let mut streak = 0usize;
         let mut bulk_from = 0;
         let bulk = !self.opts.any_scheme
             && self.opts.schemes.is_none()
@@ -418,8 +423,9 @@ impl<'f> Engine<'f> {
             if self.colon_ok(buf, base, ci) {
                 break Some(base + ci);
             }
+            streak = if ci < dense_until { streak + 1 } else { 1 };
             if bulk
-                && ci < dense_until
+                && streak >= DENSE_STREAK
                 && ci >= bulk_from
                 && ci + 64 <= buf.len()
             {
@@ -439,6 +445,11 @@ impl<'f> Engine<'f> {
                     m &= m - 1;
                 }
                 from = base + ci + DENSE_BLOCK;
+                // A block with few colons (`12:34:56` in prose) is not
+                // worth another: go back to colon by colon.
+                if colons.count_ones() < DENSE_STREAK as u32 * 2 {
+                    streak = 0;
+                }
                 dense_until = ci + DENSE_BLOCK + DENSE;
                 continue;
             }
@@ -557,8 +568,17 @@ impl<'f> Engine<'f> {
         let mut i = s;
         let mut url = false;
         loop {
+            // At most one line break between a scheme (or `URL:`) and
+            // what opens it, as `back_over_ws` takes.
+            let mut breaks = 0;
             while i > bound && (text::is_ws(buf[i - 1]) || buf[i - 1] == b'>')
             {
+                if buf[i - 1] == b'\n' {
+                    breaks += 1;
+                    if breaks > 1 {
+                        return false;
+                    }
+                }
                 i -= 1;
             }
             if i <= bound {
