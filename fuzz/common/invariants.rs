@@ -7,7 +7,7 @@
 use std::io;
 
 use urifind::grammar::{Grammar, Validator};
-use urifind::scan::{Context, Finder, Item, Match};
+use urifind::scan::{Context, Finder, FinderBuilder, Item, Match};
 use urifind::uri::Components;
 
 /// The three grammars.
@@ -20,6 +20,12 @@ pub const GRAMMARS: [Grammar; 3] =
 /// URI bounds (bit 5: 24 and 40 bytes, so that short fuzz inputs reach the
 /// bounds).
 pub fn finder_from_byte(b: u8) -> (Finder, Grammar) {
+    let (fb, g) = builder_from_byte(b);
+    (fb.build(), g)
+}
+
+/// The builder behind [`finder_from_byte`].
+pub fn builder_from_byte(b: u8) -> (FinderBuilder, Grammar) {
     let g = GRAMMARS[((b & 3) % 3) as usize];
     let mut fb = Finder::builder();
     fb.grammar(g)
@@ -29,7 +35,7 @@ pub fn finder_from_byte(b: u8) -> (Finder, Grammar) {
     if b & 32 != 0 {
         fb.bracket_bound(24).max_uri_len(40);
     }
-    (fb.build(), g)
+    (fb, g)
 }
 
 /// Rebuilds a URI reference from its components.
@@ -304,18 +310,9 @@ pub fn check_items(input: &[u8], items: &[Item<'_>], g: Grammar) {
 /// gives the same items with them off (every colon through the engine's
 /// full path).
 pub fn check_prefilter_toggle(opt: u8, input: &[u8]) {
-    let (on, _) = finder_from_byte(opt);
-    let mut fb = Finder::builder();
-    let g = GRAMMARS[((opt & 3) % 3) as usize];
-    fb.grammar(g)
-        .abbrev(opt & 4 != 0)
-        .any_scheme(opt & 8 != 0)
-        .rejected(opt & 16 != 0)
-        .prefilter(false);
-    if opt & 32 != 0 {
-        fb.bracket_bound(24).max_uri_len(40);
-    }
-    let off = fb.build();
+    let (mut fb, _) = builder_from_byte(opt);
+    let on = fb.build();
+    let off = fb.prefilter(false).build();
     let a: Vec<Item<'_>> = on.items(input).collect();
     let b: Vec<Item<'_>> = off.items(input).collect();
     assert!(

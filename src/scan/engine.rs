@@ -139,19 +139,23 @@ fn line_starts_uri(buf: &[u8], k: usize) -> bool {
     {
         j += 1;
     }
-    let rest = &buf[j.min(buf.len())..];
-    match rest.first() {
-        Some(b) if b.is_ascii_alphabetic() => {}
-        _ => return false,
+    uri_at(buf, j).0
+}
+
+/// Whether `v[j..]` starts with `URL:` or `scheme://`, and the index of
+/// the end of the run of scheme characters read (`j` when none was).
+fn uri_at(v: &[u8], j: usize) -> (bool, usize) {
+    if v.len() >= j + 4 && v[j..j + 4].eq_ignore_ascii_case(b"url:") {
+        return (true, j);
     }
-    if rest.len() >= 4 && rest[..4].eq_ignore_ascii_case(b"url:") {
-        return true;
+    if j >= v.len() || !v[j].is_ascii_alphabetic() {
+        return (false, j);
     }
-    let mut n = 1;
-    while n < rest.len() && text::is_scheme_byte(rest[n]) {
-        n += 1;
+    let mut k = j;
+    while k < v.len() && text::is_scheme_byte(v[k]) {
+        k += 1;
     }
-    rest[n..].starts_with(b"://")
+    (v[k..].starts_with(b"://"), k)
 }
 
 /// How much of a candidate longer than the bound a rejection shows.
@@ -1220,18 +1224,9 @@ impl<'f> Engine<'f> {
     /// Whether `v[j..]` starts with `scheme://` or `URL:`.
     fn starts_uri(&mut self, v: &[u8], j: usize) -> bool {
         self.touch(v, j + 4);
-        if v.len() >= j + 4 && v[j..j + 4].eq_ignore_ascii_case(b"url:") {
-            return true;
-        }
-        if j >= v.len() || !v[j].is_ascii_alphabetic() {
-            return false;
-        }
-        let mut k = j;
-        while k < v.len() && text::is_scheme_byte(v[k]) {
-            k += 1;
-        }
+        let (yes, k) = uri_at(v, j);
         self.touch(v, k + 3);
-        v[k..].starts_with(b"://")
+        yes
     }
 
     /// For `scheme://` ending at `v[e]` at a line end: the next line's
@@ -1620,14 +1615,7 @@ mod tests {
             b"mid.",
             b"nurse",
         ];
-        let mut seed = 0x2003_u64;
-        let mut next = || {
-            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
+        let mut next = crate::scan::tests_support::splitmix(0x2003);
         let (mut kept, mut accepted, mut colons) = (0, 0, 0);
         for round in 0..20_000 {
             // Bias some rounds towards runs of `a:` and `url:`.

@@ -823,14 +823,7 @@ mod prefilter_tests {
             "caf\u{e9}",
             "\u{201c}",
         ];
-        let mut seed = 0x5eed_u64;
-        let mut next = || {
-            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
+        let mut next = tests_support::splitmix(0x5eed);
         for round in 0..3000 {
             let mut t = String::new();
             // Long texts too, so that the bulk filter's blocks fill up.
@@ -897,6 +890,18 @@ mod regressions {
 #[cfg(test)]
 mod tests_support {
     use super::*;
+
+    /// splitmix64 from `seed`: deterministic pseudo-random numbers for
+    /// tests that generate their inputs.
+    pub fn splitmix(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+    }
 
     /// A reader that hands out at most `n` bytes per call.
     pub struct Chunked<'a>(pub &'a [u8], pub usize);
