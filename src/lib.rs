@@ -69,3 +69,8 @@ pub mod uri;
 
 pub use crate::grammar::Grammar;
 pub use crate::scan::{Context, Finder, FinderBuilder, Match, Rejected};
+
+/// The README's examples, compiled and run by `cargo test --doc`.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
