@@ -11,10 +11,12 @@
 //!   not empty, no bare `?query` reference);
 //! * [`Grammar::Rfc3986`]: RFC 3986 Appendix A.
 //!
-//! The module is laid out as: `chars` (byte classes, one table),
-//! `parse` (scheme, path, query, fragment), `authority` (server,
-//! `reg-name`, host names, IPv4, IPv6), `rules` (the scheme rules of
-//! SPEC.md section 2) and [`schemes`] (scheme tables).
+//! The module is laid out in layers, each using only those below it:
+//! `chars` (byte classes, one table), `lex` (runs of a class, escapes,
+//! character faults), `authority` (server, `reg-name`, host names, IPv4,
+//! IPv6), `parse` (scheme, path, query, fragment; it calls `authority`),
+//! `rules` (the scheme rules of docs/CONTRACT.md section 2) and
+//! [`schemes`] (scheme tables and the scheme families).
 //!
 //! Validation reads the input left to right, eight bytes at a time where
 //! it can, with no allocation and no backtracking beyond short re-reads
@@ -41,6 +43,7 @@ use crate::uri::Components;
 
 mod authority;
 mod chars;
+mod lex;
 mod parse;
 mod rules;
 pub mod schemes;

@@ -16,7 +16,7 @@
 
 use super::authority::{ipv4, port, Octets};
 use super::chars::{LABEL, NO_DELIM};
-use super::parse::{char_err, run, Result};
+use super::lex::{char_err, run, Result};
 use super::{ErrorKind, Fault, Grammar, Part};
 use crate::uri::Components;
 

@@ -79,7 +79,13 @@ fn dense_candidates(block: &[u8; 64], ell: bool) -> (u64, u64) {
     let runs = k.scheme;
     let opened = runs.wrapping_add(runs & (opener << 1)) & !runs;
     let slashes = (k.slash >> 1) & (k.slash >> 2);
-    let long = (runs << 1) & (runs << 2) & (runs << 3);
+    // A run at least as long as the shortest prose-opaque scheme.
+    let mut long = u64::MAX;
+    let mut n = 1;
+    while n <= schemes::PROSE_OPAQUE_MIN_LEN {
+        long &= runs << n;
+        n += 1;
+    }
     let window = ((1u64 << DENSE_BLOCK) - 1) & !1;
     let colons = k.colon & window;
     let mut kept = colons & (runs << 1) & (slashes | long | opened);
@@ -97,25 +103,14 @@ fn dense_candidates(block: &[u8; 64], ell: bool) -> (u64, u64) {
 }
 
 /// Whether a scheme may end in the letters `a`, `b` (any case) and be
-/// prose-opaque ([`schemes::is_prose_opaque`]): the last two letters of
-/// `mailto`, `news`, `urn`, `tel`, `sip`, `sips`, `xmpp`, `magnet`,
-/// `geo`, `cid`, `mid`, `data`.
+/// prose-opaque: derived from [`schemes::PROSE_OPAQUE`].
 #[inline]
 fn opaque_tail(a: u8, b: u8) -> bool {
-    matches!(
-        (a | 0x20, b | 0x20),
-        (b't', b'o')
-            | (b'w', b's')
-            | (b'r', b'n')
-            | (b'e', b'l')
-            | (b'i', b'p')
-            | (b'p', b's')
-            | (b'p', b'p')
-            | (b'e', b't')
-            | (b'e', b'o')
-            | (b'i', b'd')
-            | (b't', b'a')
-    )
+    let (a, b) = (a | 0x20, b | 0x20);
+    a.is_ascii_lowercase()
+        && b.is_ascii_lowercase()
+        && schemes::PROSE_OPAQUE_TAILS[(a - b'a') as usize] >> (b - b'a') & 1
+            != 0
 }
 
 /// Whether a `www.`/`ftp.` after the byte `p` is glued to a word, and so
