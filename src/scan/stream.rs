@@ -9,7 +9,8 @@ use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::thread;
 
 use crate::scan::engine::{Engine, Out};
-use crate::scan::{materialize, window, Item, Lines, Position};
+use crate::scan::lines::Lines;
+use crate::scan::{Item, Position};
 
 /// How many bytes a stream asks its reader for at once.
 const READ_SIZE: usize = 256 * 1024;
@@ -19,7 +20,7 @@ const AHEAD_BLOCK: usize = 1 << 20;
 /// How many blocks may wait, read but not yet scanned.
 const AHEAD_DEPTH: usize = 2;
 /// Room left free at the front of each block for the bytes a stream
-/// still needs from the block before (a window: see `Limits`).
+/// still needs from the block before (a window: see `engine::Limits`).
 const AHEAD_HEAD: usize = 256 * 1024;
 
 /// Blocks read by a second thread: `(block, n)` holds input in
@@ -89,7 +90,7 @@ impl<'f> Core<'f> {
             Out::Match(f) => {
                 let start = f.span.start;
                 let buf = &self.buf[self.off..self.off + self.len];
-                let mut m = materialize(f, buf, self.base).into_owned();
+                let mut m = f.into_match(buf, self.base).into_owned();
                 m.position = self.count_to(start);
                 Item::Match(m)
             }
@@ -104,37 +105,21 @@ impl<'f> Core<'f> {
     /// input is needed, or (after the end of input) when all is done.
     fn next_item(&mut self) -> Option<Item<'static>> {
         loop {
-            if let Some(o) = self.eng.queue.pop_front() {
+            if let Some(o) = self.eng.pop() {
                 return Some(self.out(o));
             }
             let buf = &self.buf[self.off..self.off + self.len];
-            let end = self.base + buf.len();
-            let (t, abbrev) =
-                self.eng.next_trigger(buf, self.base, self.eof)?;
-            let vw = window(buf, self.base, t, &self.eng);
-            if self.eof || t + self.eng.limits.ahead <= end {
-                self.eng.trigger(vw, t, abbrev);
-                continue;
+            let t = self.eng.next_trigger(buf, self.base, self.eof)?;
+            if !self.eng.decide(buf, self.base, self.eof, t) {
+                return None;
             }
-            // Try with what is here; keep the result only if no decision
-            // needed bytes that have not arrived yet.
-            let saved = self.eng.checkpoint();
-            self.eng.hit_end = false;
-            self.eng.trigger(vw, t, abbrev);
-            if !self.eng.hit_end {
-                continue;
-            }
-            self.eng.restore(saved);
-            self.eng.pos = t;
-            return None;
         }
     }
 
     /// Drops what the engine can no longer need and returns room for at
     /// least `want` more bytes.
     fn space(&mut self, want: usize) -> &mut [u8] {
-        let keep =
-            self.eng.pos.saturating_sub(self.eng.limits.behind).max(self.base);
+        let keep = self.eng.keep_from().max(self.base);
         if (keep > self.base && (keep - self.base) * 2 >= self.len)
             || self.off > 0
         {
@@ -163,8 +148,7 @@ impl<'f> Core<'f> {
         head: usize,
         n: usize,
     ) -> Vec<u8> {
-        let keep =
-            self.eng.pos.saturating_sub(self.eng.limits.behind).max(self.base);
+        let keep = self.eng.keep_from().max(self.base);
         let carry = self.len - (keep - self.base);
         if carry > head {
             let room = self.space(n);
