@@ -1,4 +1,4 @@
-//! The scheme rules of SPEC.md section 2, applied on top of a grammar for
+//! The scheme rules of docs/CONTRACT.md section 2, applied on top of a grammar for
 //! the IP-based schemes ([`super::schemes::is_ip_based`]).
 //!
 //! Such a URI needs an authority (`//`) that is a server,

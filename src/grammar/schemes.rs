@@ -22,10 +22,25 @@
 /// than that; its newest entries (`ms-recall`, `ms-widgetboard`,
 /// `starknet`, `wasm-js`, `web+ap`) suggest 2024 or 2025, which could not
 /// be checked here.
+///
+/// # Example
+///
+/// ```
+/// assert!(urifind::grammar::schemes::REGISTRY_DATE.contains("2022"));
+/// ```
 pub const REGISTRY_DATE: &str = "after 2022-11-30 (exact date unknown)";
 
 /// Every registered scheme name, lower case, sorted bytewise (a test keeps
 /// it so: lookup is a binary search).
+///
+/// # Example
+///
+/// ```
+/// use urifind::grammar::schemes::REGISTERED;
+///
+/// assert!(REGISTERED.contains(&"mailto"));
+/// assert!(REGISTERED.windows(2).all(|w| w[0] < w[1]));
+/// ```
 pub const REGISTERED: &[&str] = &[
     "aaa",
     "aaas",
@@ -576,6 +591,8 @@ const PROSE_OPAQUE_MAX_LEN: usize = len_bounds(PROSE_OPAQUE).1;
 
 /// Whether `scheme` (any case) is in [`IP_BASED`].
 ///
+/// # Example
+///
 /// ```
 /// assert!(urifind::grammar::schemes::is_ip_based(b"http"));
 /// assert!(!urifind::grammar::schemes::is_ip_based(b"file"));
@@ -591,6 +608,8 @@ pub fn is_ip_based(scheme: &[u8]) -> bool {
 }
 
 /// Whether `scheme` (any case) is in [`PROSE_OPAQUE`].
+///
+/// # Example
 ///
 /// ```
 /// assert!(urifind::grammar::schemes::is_prose_opaque(b"mailto"));

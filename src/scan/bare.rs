@@ -9,7 +9,7 @@
 //! where it started, so the candidates of the colons inside one run
 //! never scan it again (linear time on `a:a:a:...`).
 
-use crate::scan::candidate::{Candidates, Fault, Reason};
+use crate::scan::candidate::{Candidates, Fault, RejectReason};
 use crate::scan::continuation;
 use crate::scan::engine::View;
 use crate::scan::text::{self, NonAscii};
@@ -147,12 +147,16 @@ impl Bare {
             // whole for every colon inside it would cost O(n * max).
             let shown = (e - s).min(TOO_LONG_SHOWN);
             cands.push_seg(v, vw.base, s, s + shown);
-            reject(cands, e, Fault::whole(shown, Reason::TooLong(max)));
+            reject(
+                cands,
+                e,
+                Fault::whole(shown, RejectReason::TooLong { limit: max }),
+            );
             return;
         }
         if rejects_non_ascii(v, e) {
             cands.push_seg(v, vw.base, s, e);
-            reject(cands, e, Fault::whole(e - s, Reason::NonAscii));
+            reject(cands, e, Fault::whole(e - s, RejectReason::Iri));
             return;
         }
         cands.push_seg(v, vw.base, s, e);
@@ -180,7 +184,7 @@ impl Bare {
                     reject(
                         cands,
                         e,
-                        Fault::whole(n, Reason::NothingAfter("//")),
+                        Fault::whole(n, RejectReason::NothingAfterSlashes),
                     );
                     return;
                 }
@@ -203,7 +207,7 @@ impl Bare {
                 // makes the whole an IRI.
                 if v[a] >= 0x80 && text::non_ascii(v, a) == NonAscii::Rejects {
                     let n = cands.text().len();
-                    reject(cands, a, Fault::whole(n, Reason::NonAscii));
+                    reject(cands, a, Fault::whole(n, RejectReason::Iri));
                     return;
                 }
                 break;
@@ -211,14 +215,18 @@ impl Bare {
             if rejects_non_ascii(v, b) {
                 let n = cands.text().len() + b - a;
                 cands.push_seg(v, vw.base, a, b);
-                reject(cands, b, Fault::whole(n, Reason::NonAscii));
+                reject(cands, b, Fault::whole(n, RejectReason::Iri));
                 return;
             }
             cands.push_seg(v, vw.base, a, b);
             e = b;
         }
         if cands.text().len() > max {
-            reject(cands, e, Fault::whole(max, Reason::TooLong(max)));
+            reject(
+                cands,
+                e,
+                Fault::whole(max, RejectReason::TooLong { limit: max }),
+            );
             return;
         }
         let len = cands.trimmed(cands.text().len(), scheme_len);

@@ -19,7 +19,7 @@ use crate::scan::{text, Context, FinderBuilder, Rejected};
 /// Why a candidate failed.
 pub(crate) struct Fault {
     pub offset: usize,
-    pub reason: Reason,
+    pub reason: RejectReason,
     /// The fault lies in the path, query or fragment: a prefix may
     /// still be valid.
     pub tail: bool,
@@ -27,41 +27,90 @@ pub(crate) struct Fault {
 
 impl Fault {
     /// A fault at `offset` that no shorter prefix can mend.
-    pub(crate) fn whole(offset: usize, reason: Reason) -> Fault {
+    pub(crate) fn whole(offset: usize, reason: RejectReason) -> Fault {
         Fault { offset, reason, tail: false }
     }
 }
 
-/// The reason of a [`Fault`], put in words only when a rejection is
-/// reported (most candidates fail silently, at the rate of colons).
-pub(crate) enum Reason {
-    Grammar(Error),
-    TooLong(usize),
-    NothingAfter(&'static str),
-    NonAscii,
+/// Why a candidate was rejected ([`Rejected::reason`]).
+///
+/// Most candidates fail silently, at the rate of colons in text: the
+/// reason is put in words only when asked ([`Display`](std::fmt::Display)).
+///
+/// # Example
+///
+/// ```
+/// use urifind::scan::{Item, RejectReason};
+///
+/// let f = urifind::Finder::builder().rejected(true).build();
+/// let Some(Item::Rejected(r)) = f.items(b"see http://").next() else {
+///     panic!()
+/// };
+/// assert_eq!(r.reason(), &RejectReason::NothingAfterSlashes);
+/// assert_eq!(r.reason().to_string(), "nothing after '//'");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RejectReason {
+    /// Not a URI under the grammar or the scheme rules.
+    Invalid(Error),
+    /// Longer than the longest URI reported
+    /// ([`FinderBuilder::max_uri_len`]).
+    TooLong {
+        /// The bound, in bytes.
+        limit: usize,
+    },
+    /// Nothing after `scheme:` (or only a fragment).
+    NothingAfterScheme,
+    /// Nothing after `scheme://`.
+    NothingAfterSlashes,
+    /// A letter of a script written with spaces follows: an IRI, which
+    /// is not a URI.
+    Iri,
+    /// `scheme://` with an empty authority and nothing more, for a
+    /// scheme that is not registered.
     EmptyAuthority,
-    DataComma,
-    Code,
+    /// A `data` URI in prose without its media type and comma.
+    DataSyntax,
+    /// `:` or `/` right after a prose-opaque scheme's colon in prose
+    /// (`geo::Point`, `mailto:/news:`): code or talk about schemes.
+    NotOpaque,
 }
 
-impl std::fmt::Display for Reason {
+impl std::fmt::Display for RejectReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Reason::Grammar(e) => e.fmt(f),
-            Reason::TooLong(n) => write!(f, "longer than {n} bytes"),
-            Reason::NothingAfter(w) => write!(f, "nothing after '{w}'"),
-            Reason::NonAscii => {
+            RejectReason::Invalid(e) => e.fmt(f),
+            RejectReason::TooLong { limit } => {
+                write!(f, "longer than {limit} bytes")
+            }
+            RejectReason::NothingAfterScheme => {
+                f.write_str("nothing after ':'")
+            }
+            RejectReason::NothingAfterSlashes => {
+                f.write_str("nothing after '//'")
+            }
+            RejectReason::Iri => {
                 f.write_str("a non-ASCII letter follows: an IRI, not a URI")
             }
-            Reason::EmptyAuthority => f.write_str(
+            RejectReason::EmptyAuthority => f.write_str(
                 "an unregistered scheme needs a non-empty authority",
             ),
-            Reason::DataComma => f.write_str(
+            RejectReason::DataSyntax => f.write_str(
                 "a data URI is [type/subtype][;param]...[;base64],data",
             ),
-            Reason::Code => {
+            RejectReason::NotOpaque => {
                 f.write_str("':' or '/' after this scheme's ':' is not a URI")
             }
+        }
+    }
+}
+
+impl std::error::Error for RejectReason {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RejectReason::Invalid(e) => Some(e),
+            _ => None,
         }
     }
 }
@@ -74,7 +123,7 @@ impl From<Error> for Fault {
                 e.part(),
                 Part::Path | Part::Query | Part::Fragment
             ),
-            reason: Reason::Grammar(e),
+            reason: RejectReason::Invalid(e),
         }
     }
 }
@@ -146,6 +195,7 @@ impl<'f> Candidates<'f> {
     // ----- assembling -----
 
     /// Starts a new candidate.
+    #[inline]
     pub(crate) fn start(&mut self) {
         self.segs.clear();
         self.joins.clear();
@@ -154,6 +204,7 @@ impl<'f> Candidates<'f> {
 
     /// Adds `v[a..b]` (the view starts at absolute `base`) to the
     /// candidate, noting a hyphen the previous piece ended in.
+    #[inline]
     pub(crate) fn push_seg(
         &mut self,
         v: &[u8],
@@ -290,6 +341,7 @@ impl<'f> Candidates<'f> {
     // ----- accepting -----
 
     /// Whether a scheme is accepted in a context, before validation.
+    #[inline]
     pub(crate) fn accepts(
         &self,
         scheme: &[u8],
@@ -333,21 +385,19 @@ impl<'f> Candidates<'f> {
         if t.len() > self.opts.max_uri_len {
             return Err(Fault::whole(
                 self.opts.max_uri_len,
-                Reason::TooLong(self.opts.max_uri_len),
+                RejectReason::TooLong { limit: self.opts.max_uri_len },
             ));
         }
         let c = self.validator.validate(t)?;
         let scheme = &t[..scheme_len];
         let after = &t[scheme_len + 1..];
-        let nothing = |what: &'static str| {
-            Fault::whole(t.len(), Reason::NothingAfter(what))
-        };
+        let nothing = |r: RejectReason| Fault::whole(t.len(), r);
         if after.is_empty() || after[0] == b'#' {
-            return Err(nothing(":"));
+            return Err(nothing(RejectReason::NothingAfterScheme));
         }
         if let Some(auth) = c.authority {
             if auth.is_empty() && c.path.is_empty() {
-                return Err(nothing("//"));
+                return Err(nothing(RejectReason::NothingAfterSlashes));
             }
             let free = self.opts.any_scheme
                 || self.opts.schemes.is_some()
@@ -355,21 +405,21 @@ impl<'f> Candidates<'f> {
             if auth.is_empty() && !free && !schemes::is_registered(scheme) {
                 return Err(Fault::whole(
                     scheme_len + 3,
-                    Reason::EmptyAuthority,
+                    RejectReason::EmptyAuthority,
                 ));
             }
         } else if scheme.eq_ignore_ascii_case(b"data")
             && matches!(ctx, Context::Bare | Context::Quoted)
             && !data_head(after)
         {
-            return Err(Fault::whole(t.len(), Reason::DataComma));
+            return Err(Fault::whole(t.len(), RejectReason::DataSyntax));
         } else if matches!(after[0], b':' | b'/')
             && matches!(ctx, Context::Bare | Context::Quoted)
         {
             // `geo::Point`, `news::Item`: a C++ or Perl name, not a URI;
             // `mailto:/news:` is prose about schemes. The schemes written
             // without `//` in prose are opaque: no `/` or `:` first.
-            return Err(Fault::whole(scheme_len + 1, Reason::Code));
+            return Err(Fault::whole(scheme_len + 1, RejectReason::NotOpaque));
         }
         Ok(())
     }
@@ -462,7 +512,7 @@ impl<'f> Candidates<'f> {
             span,
             candidate: self.text.clone(),
             offset: f.offset,
-            reason: f.reason.to_string(),
+            reason: Box::new(f.reason),
             context: ctx,
             position: None,
         }));

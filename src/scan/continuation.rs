@@ -62,6 +62,7 @@ pub(crate) fn gap(
 /// After a URI ending at `v[e]`: the start of the next line's text when
 /// that line continues it (see [`gap`] and [`starts_uri`]), on a first
 /// line quoted `depth` deep.
+#[inline]
 pub(crate) fn next_line(
     vw: &View<'_>,
     e: usize,
@@ -75,6 +76,7 @@ pub(crate) fn next_line(
 
 /// Whether `v[j..]` starts with `scheme://` or `URL:`: a line that does
 /// continues no URI from the line before.
+#[inline]
 pub(crate) fn starts_uri(vw: &View<'_>, j: usize) -> bool {
     vw.touch(j + 4);
     let (yes, k) = uri_at(vw.v, j);
@@ -104,7 +106,7 @@ fn uri_at(v: &[u8], j: usize) -> (bool, usize) {
 /// (a line that starts otherwise after a `>` or a quote prefix of
 /// another depth continues nothing either). False when unsure: the
 /// trigger search uses it to turn colons away early.
-#[inline]
+#[inline(always)]
 pub(crate) fn line_starts_uri(buf: &[u8], k: usize) -> bool {
     let mut j = k;
     while j < buf.len() && matches!(buf[j], b' ' | b'\t' | b'>' | 0x0b | 0x0c)

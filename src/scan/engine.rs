@@ -153,6 +153,11 @@ impl<'f> Engine<'f> {
         self.triggers.next(buf, base, eof, self.cands.resume())
     }
 
+    /// The absolute offset the trigger search has reached.
+    pub(crate) fn searched_to(&self) -> usize {
+        self.triggers.pos()
+    }
+
     /// The first absolute offset the engine may still read: input before
     /// it can be dropped.
     #[inline]

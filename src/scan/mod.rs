@@ -28,12 +28,27 @@ mod stream;
 mod text;
 mod trigger;
 
+pub use candidate::RejectReason;
 use engine::Engine;
 pub use slice::{FindIter, Items};
 pub use stream::{Feeder, Stream};
 
 /// How a URI was delimited in the text.
+///
+/// More contexts will come (mail headers, IRIs): match with a `_` arm.
+///
+/// # Example
+///
+/// ```
+/// use urifind::{Context, Finder};
+///
+/// let f = Finder::new();
+/// let text = b"<http://a.example/> \"http://b.example/\" http://c.example/";
+/// let got: Vec<Context> = f.find_iter(text).map(|m| m.context()).collect();
+/// assert_eq!(got, [Context::Angle, Context::Quoted, Context::Bare]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Context {
     /// `<...>`.
     Angle,
@@ -44,13 +59,19 @@ pub enum Context {
     /// Bare in prose.
     Bare,
     /// An abbreviated URI (`www.w3.org/...`, only with
-    /// [`FinderBuilder::abbrev`]), reported with a scheme prepended.
+    /// [`FinderBuilder::abbreviated`]), reported with a scheme prepended.
     Abbreviated,
 }
 
 impl Context {
     /// A short lower-case name: `angle`, `url-prefixed`, `quoted`, `bare`,
     /// `abbreviated`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// assert_eq!(urifind::Context::UrlPrefixed.name(), "url-prefixed");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Context::Angle => "angle",
@@ -63,6 +84,16 @@ impl Context {
 }
 
 /// A line and column, both 1-based; the column counts bytes.
+///
+/// # Example
+///
+/// ```
+/// let f = urifind::Finder::new();
+/// let mut items = f.items(b"one\ntwo <http://a.example/>").count_lines(true);
+/// let Some(urifind::scan::Item::Match(m)) = items.next() else { panic!() };
+/// let p = m.position().unwrap();
+/// assert_eq!((p.line, p.column), (2, 5));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     /// The line number.
@@ -72,6 +103,17 @@ pub struct Position {
 }
 
 /// A URI found in text.
+///
+/// # Example
+///
+/// ```
+/// let f = urifind::Finder::new();
+/// let text = b"see <http://a.example/long-\n  path> now";
+/// let m = f.find_iter(text).next().unwrap();
+/// assert_eq!(m.uri(), b"http://a.example/long-path");
+/// assert_eq!(m.span(), 4..35);
+/// assert_eq!(m.without_hyphen(), Some(&b"http://a.example/longpath"[..]));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match<'h> {
     pub(crate) span: Range<usize>,
@@ -85,32 +127,91 @@ pub struct Match<'h> {
 impl<'h> Match<'h> {
     /// The byte range of the whole match in the input, delimiters
     /// included.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let m = f.find_iter(b"a <URL:http://a.example/> b").next().unwrap();
+    /// assert_eq!(m.span(), 2..25);
+    /// ```
     pub fn span(&self) -> Range<usize> {
         self.span.clone()
     }
     /// The byte range from the URI's first byte to its last in the input
     /// (it may contain removed whitespace and quote prefixes).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let m = f.find_iter(b"a <URL:http://a.example/> b").next().unwrap();
+    /// assert_eq!(m.uri_span(), 7..24);
+    /// ```
     pub fn uri_span(&self) -> Range<usize> {
         self.uri_span.clone()
     }
     /// The URI as reported: delimiters and embedded whitespace removed.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let m = f.find_iter(b"<http://a.example/\n  x>").next().unwrap();
+    /// assert_eq!(m.uri(), b"http://a.example/x");
+    /// ```
     pub fn uri(&self) -> &[u8] {
         &self.uri
     }
     /// How the URI was delimited.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let m = f.find_iter(b"<URL:http://a.example/>").next().unwrap();
+    /// assert_eq!(m.context(), urifind::Context::UrlPrefixed);
+    /// ```
     pub fn context(&self) -> Context {
         self.context
     }
     /// When the hyphen rule applied, the form without the hyphen.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let m = f.find_iter(b"http://a.example/x-\ny").next().unwrap();
+    /// assert_eq!(m.uri(), b"http://a.example/x-y");
+    /// assert_eq!(m.without_hyphen(), Some(&b"http://a.example/xy"[..]));
+    /// ```
     pub fn without_hyphen(&self) -> Option<&[u8]> {
         self.without_hyphen.as_deref()
     }
     /// The line and column of the span's start, when the stream was asked
     /// to count lines ([`Stream::count_lines`], [`Items::count_lines`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// assert_eq!(f.find_iter(b"http://a.example/").next().unwrap().position(), None);
+    /// ```
     pub fn position(&self) -> Option<Position> {
         self.position
     }
     /// A copy that borrows nothing.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let m: urifind::Match<'static> = {
+    ///     let text = b"http://a.example/".to_vec();
+    ///     f.find_iter(&text).next().unwrap().into_owned()
+    /// };
+    /// assert_eq!(m.uri(), b"http://a.example/");
+    /// ```
     pub fn into_owned(self) -> Match<'static> {
         Match {
             span: self.span,
@@ -124,46 +225,146 @@ impl<'h> Match<'h> {
 }
 
 /// A candidate that looked like a URI but failed validation.
+///
+/// # Example
+///
+/// ```
+/// use urifind::scan::Item;
+///
+/// let f = urifind::Finder::builder().rejected(true).build();
+/// let Some(Item::Rejected(r)) = f.items(b"at <http://a.example/%zz>").next() else {
+///     panic!()
+/// };
+/// assert_eq!(r.candidate(), b"http://a.example/%zz");
+/// assert_eq!(r.offset(), 17);
+/// assert_eq!(r.span(), 3..25);
+/// assert_eq!(r.context(), urifind::Context::Angle);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rejected {
     pub(crate) span: Range<usize>,
     pub(crate) candidate: Vec<u8>,
     pub(crate) offset: usize,
-    pub(crate) reason: String,
+    pub(crate) reason: Box<RejectReason>,
     pub(crate) context: Context,
     pub(crate) position: Option<Position>,
 }
 
 impl Rejected {
     /// The byte range of the candidate in the input.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// let Some(urifind::scan::Item::Rejected(r)) = f.items(b"x http://").next() else {
+    ///     panic!()
+    /// };
+    /// assert_eq!(r.span(), 2..9);
+    /// ```
     pub fn span(&self) -> Range<usize> {
         self.span.clone()
     }
     /// The candidate text (delimiters and embedded whitespace removed).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// let text = b"<http://a.example/\n  %zz>";
+    /// let Some(urifind::scan::Item::Rejected(r)) = f.items(text).next() else {
+    ///     panic!()
+    /// };
+    /// assert_eq!(r.candidate(), b"http://a.example/%zz");
+    /// ```
     pub fn candidate(&self) -> &[u8] {
         &self.candidate
     }
     /// The 0-based offset of the fault within [`Rejected::candidate`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// let Some(urifind::scan::Item::Rejected(r)) = f.items(b"http://256.0.0.1/").next() else {
+    ///     panic!()
+    /// };
+    /// assert_eq!(r.offset(), 7);
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
     /// Why it was rejected.
-    pub fn reason(&self) -> &str {
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::scan::{Item, RejectReason};
+    ///
+    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// let Some(Item::Rejected(r)) = f.items(b"http://256.0.0.1/").next() else {
+    ///     panic!()
+    /// };
+    /// assert!(matches!(r.reason(), RejectReason::Invalid(_)));
+    /// assert_eq!(
+    ///     r.reason().to_string(),
+    ///     "octet 256 is out of range in IPv4 address"
+    /// );
+    /// ```
+    pub fn reason(&self) -> &RejectReason {
         &self.reason
     }
     /// How the candidate was delimited.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// let Some(urifind::scan::Item::Rejected(r)) = f.items(b"http://").next() else {
+    ///     panic!()
+    /// };
+    /// assert_eq!(r.context(), urifind::Context::Bare);
+    /// ```
     pub fn context(&self) -> Context {
         self.context
     }
     /// Line and column of the span's start, when lines are counted.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// let mut items = f.items(b"\n  http://").count_lines(true);
+    /// let Some(urifind::scan::Item::Rejected(r)) = items.next() else {
+    ///     panic!()
+    /// };
+    /// let p = r.position().unwrap();
+    /// assert_eq!((p.line, p.column), (2, 3));
+    /// ```
     pub fn position(&self) -> Option<Position> {
         self.position
     }
 }
 
 /// What the scanner reports: a match, or (when asked) a rejected
-/// candidate.
+/// candidate. More kinds may come: match with a `_` arm.
+///
+/// # Example
+///
+/// ```
+/// use urifind::scan::Item;
+///
+/// let f = urifind::Finder::builder().rejected(true).build();
+/// for item in f.items(b"http://a.example/ http://") {
+///     match item {
+///         Item::Match(m) => assert_eq!(m.uri(), b"http://a.example/"),
+///         Item::Rejected(r) => assert_eq!(r.candidate(), b"http://"),
+///         _ => unreachable!(),
+///     }
+/// }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Item<'h> {
     /// A URI.
     Match(Match<'h>),
@@ -215,6 +416,13 @@ impl Default for FinderBuilder {
 
 impl FinderBuilder {
     /// Default options.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::FinderBuilder::new().build();
+    /// assert_eq!(f.find_iter(b"http://a.example/").count(), 1);
+    /// ```
     pub fn new() -> FinderBuilder {
         FinderBuilder::default()
     }
@@ -228,11 +436,32 @@ impl FinderBuilder {
         self
     }
     /// The grammar candidates are validated against.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::{Finder, Grammar};
+    ///
+    /// // RFC 2396 has no IPv6 literals.
+    /// let text = b"<http://[::1]/>";
+    /// assert_eq!(Finder::new().find_iter(text).count(), 1);
+    /// let f = Finder::builder().grammar(Grammar::Rfc2396).build();
+    /// assert_eq!(f.find_iter(text).count(), 0);
+    /// ```
     pub fn grammar(&mut self, g: Grammar) -> &mut FinderBuilder {
         self.grammar = g;
         self
     }
-    /// Accept only these schemes (case-insensitive).
+    /// Accept only these schemes (case-insensitive), in every context.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().schemes(["FTP"]).build();
+    /// let text = b"http://a.example/ ftp://b.example/";
+    /// let got: Vec<&[u8]> = f.find_iter(text).map(|m| &text[m.uri_span()]).collect();
+    /// assert_eq!(got, [&b"ftp://b.example/"[..]]);
+    /// ```
     pub fn schemes<I, S>(&mut self, schemes: I) -> &mut FinderBuilder
     where
         I: IntoIterator<Item = S>,
@@ -247,32 +476,85 @@ impl FinderBuilder {
         self
     }
     /// Accept every syntactically valid scheme in every context.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let text = b"see foo:bar here";
+    /// assert_eq!(urifind::Finder::new().find_iter(text).count(), 0);
+    /// let f = urifind::Finder::builder().any_scheme(true).build();
+    /// assert_eq!(f.find_iter(text).next().unwrap().uri(), b"foo:bar");
+    /// ```
     pub fn any_scheme(&mut self, yes: bool) -> &mut FinderBuilder {
         self.any_scheme = yes;
         self
     }
-    /// Find abbreviated URIs (`www.example.com/x`).
-    pub fn abbrev(&mut self, yes: bool) -> &mut FinderBuilder {
+    /// Find abbreviated URIs (`www.example.com/x`), reported with a
+    /// scheme put in front.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().abbreviated(true).build();
+    /// let m = f.find_iter(b"see www.w3.org/Addressing/.").next().unwrap();
+    /// assert_eq!(m.uri(), b"http://www.w3.org/Addressing/");
+    /// assert_eq!(m.context(), urifind::Context::Abbreviated);
+    /// ```
+    pub fn abbreviated(&mut self, yes: bool) -> &mut FinderBuilder {
         self.abbrev = yes;
         self
     }
     /// Bytes allowed between `<` and `>` (default 2048).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let text = b"<http://a.example/\n   0123456789>";
+    /// assert_eq!(urifind::Finder::new().find_iter(text).count(), 1);
+    /// let f = urifind::Finder::builder().bracket_bound(20).build();
+    /// // The brackets are too far apart: only the bare part is found.
+    /// let m = f.find_iter(text).next().unwrap();
+    /// assert_eq!(m.uri(), b"http://a.example/");
+    /// ```
     pub fn bracket_bound(&mut self, n: usize) -> &mut FinderBuilder {
         self.bracket_bound = n;
         self
     }
     /// Longest URI reported (default 64 KiB); longer candidates are
     /// rejected.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().max_uri_len(10).build();
+    /// assert_eq!(f.find_iter(b"http://a.example/").count(), 0);
+    /// ```
     pub fn max_uri_len(&mut self, n: usize) -> &mut FinderBuilder {
         self.max_uri_len = n;
         self
     }
     /// Also report rejected candidates as [`Item::Rejected`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// assert_eq!(f.items(b"http://256.0.0.1/").count(), 1);
+    /// assert_eq!(f.find_iter(b"http://256.0.0.1/").count(), 0);
+    /// ```
     pub fn rejected(&mut self, yes: bool) -> &mut FinderBuilder {
         self.rejected = yes;
         self
     }
     /// Builds the finder.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// let g = f.clone();
+    /// assert_eq!(g.items(b"http://").count(), 1);
+    /// ```
     pub fn build(&self) -> Finder {
         let abbrev = self.abbrev.then(abbrev::searcher);
         Finder { opts: self.clone(), abbrev }
@@ -310,11 +592,25 @@ impl Default for Finder {
 
 impl Finder {
     /// A finder with default options.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// assert_eq!(f.find_iter(b"mailto:a@b.example").count(), 1);
+    /// ```
     pub fn new() -> Finder {
         FinderBuilder::new().build()
     }
 
     /// A builder for options.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().any_scheme(true).build();
+    /// assert_eq!(f.find_iter(b"x-y:z").count(), 1);
+    /// ```
     pub fn builder() -> FinderBuilder {
         FinderBuilder::new()
     }
@@ -346,7 +642,7 @@ impl Finder {
     ///
     /// let f = urifind::Finder::builder().rejected(true).build();
     /// let items: Vec<_> = f.items(b"http://256.1.1.1/ http://a.example/").collect();
-    /// assert!(matches!(&items[0], Item::Rejected(r) if r.reason().contains("256")));
+    /// assert!(matches!(&items[0], Item::Rejected(r) if r.reason().to_string().contains("256")));
     /// assert!(matches!(&items[1], Item::Match(m) if m.uri() == b"http://a.example/"));
     /// ```
     pub fn items<'f, 'h>(&'f self, hay: &'h [u8]) -> Items<'f, 'h> {
@@ -367,7 +663,7 @@ impl Finder {
     ///     .stream(input)
     ///     .map(|it| match it.unwrap() {
     ///         Item::Match(m) => m.uri().to_vec(),
-    ///         Item::Rejected(_) => unreachable!(),
+    ///         _ => unreachable!(),
     ///     })
     ///     .collect();
     /// assert_eq!(uris, [b"http://a.example/b/c".to_vec()]);

@@ -10,8 +10,24 @@ use crate::scan::{Finder, Position};
 use crate::scan::{Item, Match};
 
 /// Iterator over the matches in a slice; see [`Finder::find_iter`].
+///
+/// # Example
+///
+/// ```
+/// let f = urifind::Finder::new();
+/// let mut it = f.find_iter(b"http://a.example/ and news:comp.lang.c");
+/// assert_eq!(it.next().unwrap().uri(), b"http://a.example/");
+/// assert_eq!(it.next().unwrap().uri(), b"news:comp.lang.c");
+/// assert!(it.next().is_none());
+/// ```
 pub struct FindIter<'f, 'h> {
     items: Items<'f, 'h>,
+}
+
+impl std::fmt::Debug for FindIter<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FindIter").field("items", &self.items).finish()
+    }
 }
 
 impl<'f, 'h> FindIter<'f, 'h> {
@@ -33,11 +49,38 @@ impl<'f, 'h> Iterator for FindIter<'f, 'h> {
 }
 
 /// Iterator over the items in a slice; see [`Finder::items`].
+///
+/// # Example
+///
+/// ```
+/// use urifind::scan::Item;
+///
+/// let f = urifind::Finder::builder().rejected(true).build();
+/// let kinds: Vec<&str> = f
+///     .items(b"http://a.example/ http://")
+///     .map(|it| match it {
+///         Item::Match(_) => "match",
+///         _ => "other",
+///     })
+///     .collect();
+/// assert_eq!(kinds, ["match", "other"]);
+/// ```
 pub struct Items<'f, 'h> {
     hay: &'h [u8],
     eng: Engine<'f>,
     done: bool,
     lines: Option<Lines>,
+}
+
+impl std::fmt::Debug for Items<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Items")
+            .field("len", &self.hay.len())
+            .field("searched_to", &self.eng.searched_to())
+            .field("done", &self.done)
+            .field("count_lines", &self.lines.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'f, 'h> Items<'f, 'h> {

@@ -65,6 +65,18 @@ struct Core<'f> {
     lines: Option<Lines>,
 }
 
+impl std::fmt::Debug for Core<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Core")
+            .field("base", &self.base)
+            .field("buffered", &self.len)
+            .field("searched_to", &self.eng.searched_to())
+            .field("eof", &self.eof)
+            .field("count_lines", &self.lines.is_some())
+            .finish()
+    }
+}
+
 impl<'f> Core<'f> {
     fn new(eng: Engine<'f>) -> Core<'f> {
         Core {
@@ -174,11 +186,32 @@ impl<'f> Core<'f> {
 ///
 /// Memory is bounded by the bracket bound and the longest URI (the
 /// window the engine may see around a trigger) plus one read buffer.
+///
+/// # Example
+///
+/// ```
+/// let f = urifind::Finder::new();
+/// let input = std::io::Cursor::new(b"<http://a.example/\n  b> ok".to_vec());
+/// let mut s = f.stream(input);
+/// let Ok(urifind::scan::Item::Match(m)) = s.next().unwrap() else { panic!() };
+/// assert_eq!(m.uri(), b"http://a.example/b");
+/// assert!(s.next().is_none());
+/// ```
 pub struct Stream<'f, R> {
     core: Core<'f>,
     rdr: R,
     done: bool,
     ahead: Option<Blocks>,
+}
+
+impl<R> std::fmt::Debug for Stream<'_, R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Stream")
+            .field("core", &self.core)
+            .field("done", &self.done)
+            .field("read_ahead", &self.ahead.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'f, R: io::Read> Stream<'f, R> {
@@ -268,8 +301,27 @@ impl<'f, R: io::Read> Iterator for Stream<'f, R> {
 }
 
 /// A scanner fed chunk by chunk; see [`crate::Finder::feeder`].
+///
+/// # Example
+///
+/// ```
+/// let f = urifind::Finder::new();
+/// let mut n = 0;
+/// let mut feeder = f.feeder();
+/// for chunk in [&b"mailto:a@"[..], b"b.example an", b"d http://c.example/"] {
+///     feeder.feed(chunk, &mut |_| n += 1);
+/// }
+/// feeder.finish(&mut |_| n += 1);
+/// assert_eq!(n, 2);
+/// ```
 pub struct Feeder<'f> {
     core: Core<'f>,
+}
+
+impl std::fmt::Debug for Feeder<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Feeder").field("core", &self.core).finish()
+    }
 }
 
 impl<'f> Feeder<'f> {
@@ -278,13 +330,45 @@ impl<'f> Feeder<'f> {
     }
 
     /// Count lines so that items carry a [`Position`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::scan::Item;
+    ///
+    /// let f = urifind::Finder::new();
+    /// let mut at = Vec::new();
+    /// let mut feeder = f.feeder().count_lines(true);
+    /// let mut keep = |it: Item<'static>| {
+    ///     if let Item::Match(m) = it {
+    ///         at.push(m.position().unwrap().line);
+    ///     }
+    /// };
+    /// feeder.feed(b"a\nb\nhttp://a.example/", &mut keep);
+    /// feeder.finish(&mut keep);
+    /// assert_eq!(at, [3]);
+    /// ```
     pub fn count_lines(mut self, yes: bool) -> Self {
         self.core.lines = yes.then(Lines::new);
         self
     }
 
     /// Adds the next chunk of input and hands every item it decides to
-    /// `sink`, in order.
+    /// `sink`, in order. An item whose decision needs bytes not fed yet
+    /// waits for them.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let mut n = 0;
+    /// let mut feeder = f.feeder();
+    /// feeder.feed(b"see http://a.example/ and <http://b.", &mut |_| n += 1);
+    /// assert_eq!(n, 1);
+    /// feeder.feed(b"example/>", &mut |_| n += 1);
+    /// feeder.finish(&mut |_| n += 1);
+    /// assert_eq!(n, 2);
+    /// ```
     pub fn feed(
         &mut self,
         mut chunk: &[u8],
@@ -303,6 +387,21 @@ impl<'f> Feeder<'f> {
     }
 
     /// Ends the input and hands the remaining items to `sink`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let mut uris = Vec::new();
+    /// let mut feeder = f.feeder();
+    /// feeder.feed(b"http://a.example/x", &mut |_| unreachable!());
+    /// feeder.finish(&mut |it| {
+    ///     if let urifind::scan::Item::Match(m) = it {
+    ///         uris.push(m.uri().to_vec());
+    ///     }
+    /// });
+    /// assert_eq!(uris, [b"http://a.example/x".to_vec()]);
+    /// ```
     pub fn finish(mut self, sink: &mut dyn FnMut(Item<'static>)) {
         self.core.eof = true;
         while let Some(it) = self.core.next_item() {

@@ -44,7 +44,7 @@ mod slices_and_streams {
 
     #[test]
     fn stream_equals_slice_for_every_chunk_size() {
-        let f = Finder::builder().rejected(true).abbrev(true).build();
+        let f = Finder::builder().rejected(true).abbreviated(true).build();
         for t in TEXTS {
             let want = slice_items(&f, t.as_bytes());
             assert!(!want.is_empty());
@@ -62,7 +62,7 @@ mod slices_and_streams {
     #[test]
     fn feeder_equals_slice() {
         for t in TEXTS {
-            super::support::check_stream_equals_slice(t.as_bytes());
+            support::check_stream_equals_slice(t.as_bytes());
         }
     }
 
@@ -268,7 +268,7 @@ mod abbreviated {
 
     #[test]
     fn abbreviated_uris() {
-        let f = Finder::builder().abbrev(true).build();
+        let f = Finder::builder().abbreviated(true).build();
         let t = b"See www.w3.org/Addressing/, ftp.example.org/pub and \
                   http://www.example.com/ or me@www.example.net. WWW.X.ORG:";
         let got: Vec<(Vec<u8>, Context)> =
@@ -303,7 +303,7 @@ pub(crate) mod support {
 
     /// splitmix64 from `seed`: deterministic pseudo-random numbers for
     /// tests that generate their inputs.
-    pub fn splitmix(mut seed: u64) -> impl FnMut() -> u64 {
+    pub(crate) fn splitmix(mut seed: u64) -> impl FnMut() -> u64 {
         move || {
             seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
             let mut z = seed;
@@ -314,7 +314,7 @@ pub(crate) mod support {
     }
 
     /// A reader that hands out at most `n` bytes per call.
-    pub struct Chunked<'a>(pub &'a [u8], pub usize);
+    pub(crate) struct Chunked<'a>(pub(crate) &'a [u8], pub(crate) usize);
 
     impl io::Read for Chunked<'_> {
         fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
@@ -326,7 +326,11 @@ pub(crate) mod support {
     }
 
     /// An owned reader that hands out at most `n` bytes per call.
-    pub struct ChunkedOwned(pub Vec<u8>, pub usize, pub usize);
+    pub(crate) struct ChunkedOwned(
+        pub(crate) Vec<u8>,
+        pub(crate) usize,
+        pub(crate) usize,
+    );
 
     impl io::Read for ChunkedOwned {
         fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
@@ -338,8 +342,8 @@ pub(crate) mod support {
         }
     }
 
-    pub fn check_stream_equals_slice(t: &[u8]) {
-        let f = Finder::builder().rejected(true).abbrev(true).build();
+    pub(crate) fn check_stream_equals_slice(t: &[u8]) {
+        let f = Finder::builder().rejected(true).abbreviated(true).build();
         let want: Vec<Item<'static>> = f
             .items(t)
             .count_lines(true)
