@@ -16,7 +16,9 @@
 //! character faults), `authority` (server, `reg-name`, host names, IPv4,
 //! IPv6), `parse` (scheme, path, query, fragment; it calls `authority`),
 //! `rules` (the scheme rules of docs/CONTRACT.md section 2) and
-//! [`schemes`] (scheme tables and the scheme families).
+//! [`schemes`] (scheme tables and the scheme families). Beside them,
+//! `fast` takes the common shape (`http://host/path`) in one pass and
+//! hands everything else to the full parse.
 //!
 //! Validation reads the input left to right, eight bytes at a time where
 //! it can, with no allocation and no backtracking beyond short re-reads
@@ -43,6 +45,7 @@ use crate::uri::Components;
 
 mod authority;
 mod chars;
+mod fast;
 mod lex;
 mod parse;
 mod rules;
@@ -489,6 +492,28 @@ impl Validator {
     /// ```
     #[inline]
     pub fn validate<'a>(&self, s: &'a [u8]) -> Result<Components<'a>, Error> {
+        if self.scheme_rules {
+            if let Some(c) = fast::common(s) {
+                return Ok(c);
+            }
+        }
+        self.full(s)
+    }
+
+    /// Whether `s` is valid and of the common shape (`http://host/path`
+    /// for an IP-based scheme, under the scheme rules): a quick yes for
+    /// most URIs; false says nothing.
+    #[inline]
+    pub(crate) fn is_common(&self, s: &[u8]) -> bool {
+        self.scheme_rules && fast::common(s).is_some()
+    }
+
+    /// [`Validator::validate`] without the fast path for the common
+    /// shape.
+    pub(crate) fn full<'a>(
+        &self,
+        s: &'a [u8],
+    ) -> Result<Components<'a>, Error> {
         let g = self.grammar;
         let mut c = Components::default();
         let (auth_start, ip_based) = parse::uri_reference(

@@ -28,6 +28,17 @@ pub(crate) fn glued(p: u8) -> bool {
         || matches!(p, b'.' | b'-' | b'@' | b'/' | b':' | b'%' | b'_' | b'+')
 }
 
+/// The scheme and `//` put in front of the abbreviated URI `uri` (which
+/// starts with `www.` or `ftp.`).
+#[inline]
+pub(crate) fn prefix(uri: &[u8]) -> &'static [u8] {
+    if uri.len() >= 3 && uri[..3].eq_ignore_ascii_case(b"ftp") {
+        b"ftp://"
+    } else {
+        b"http://"
+    }
+}
+
 /// `www.` or `ftp.` at `v[w]`.
 pub(crate) fn scan(cands: &mut Candidates<'_>, vw: &View<'_>, w: usize) {
     let v = vw.v;
@@ -37,11 +48,7 @@ pub(crate) fn scan(cands: &mut Candidates<'_>, vw: &View<'_>, w: usize) {
     if w > 0 && glued(v[w - 1]) {
         return;
     }
-    let prefix: &[u8] = if v[w..w + 3].eq_ignore_ascii_case(b"ftp") {
-        b"ftp://"
-    } else {
-        b"http://"
-    };
+    let prefix = prefix(&v[w..]);
     vw.touch(w + 4);
     let cap = (w + cands.opts().max_uri_len + 1).min(v.len());
     let e = vw.run(w, cap);
@@ -53,17 +60,17 @@ pub(crate) fn scan(cands: &mut Candidates<'_>, vw: &View<'_>, w: usize) {
     // Text offsets are shifted by the prefix.
     let shift = prefix.len();
     let ctx = Context::Abbreviated;
-    let mut len = cands.trimmed(cands.text().len(), scheme_len);
-    let mut res = cands.check_len(len, scheme_len, ctx);
+    let mut len = cands.trimmed(vw, cands.text(vw).len(), scheme_len);
+    let mut res = cands.check_len(vw, len, scheme_len, ctx);
     if let Err(f) = &res {
         if f.tail {
-            len = cands.trimmed(f.offset, scheme_len);
-            res = cands.check_len(len, scheme_len, ctx);
+            len = cands.trimmed(vw, f.offset, scheme_len);
+            res = cands.check_len(vw, len, scheme_len, ctx);
         }
     }
     // The host must look like one: a name with a dot (Appendix F's
     // `www.w3.org`), not `www.` alone.
-    let rest = &cands.text()[shift..len];
+    let rest = &cands.text(vw)[shift..len];
     let auth_end = rest
         .iter()
         .position(|&x| matches!(x, b'/' | b'?' | b'#'))

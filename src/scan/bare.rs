@@ -131,7 +131,7 @@ impl Bare {
         cands.start();
         let span_start = vw.base + s;
         let reject = |cands: &mut Candidates<'_>, end: usize, f: Fault| {
-            cands.reject(span_start..vw.base + end, Context::Bare, f);
+            cands.reject(vw, span_start..vw.base + end, Context::Bare, f);
         };
         if e - s > max {
             if !opts.rejected {
@@ -164,7 +164,7 @@ impl Bare {
         // (Both rules below look past a line end only: without a line
         // break after the run, finding the line start would be wasted.)
         let depth = if ((slashes && e == c + 3)
-            || cands.text().last() == Some(&b'-'))
+            || cands.text(vw).last() == Some(&b'-'))
             && text::line_break_at(v, text::skip_blanks(v, e)).is_some()
         {
             text::quote_prefix(v, text::line_start(v, s)).0
@@ -180,7 +180,7 @@ impl Bare {
                     e = b;
                 }
                 None => {
-                    let n = cands.text().len();
+                    let n = cands.text(vw).len();
                     reject(
                         cands,
                         e,
@@ -192,8 +192,8 @@ impl Bare {
         }
         // Hyphen at a line break.
         let mut joins = 0;
-        while cands.text().last() == Some(&b'-')
-            && cands.text().len() <= max
+        while cands.text(vw).last() == Some(&b'-')
+            && cands.text(vw).len() <= max
             && joins < MAX_HYPHEN_JOINS
         {
             joins += 1;
@@ -206,14 +206,14 @@ impl Bare {
                 // A line that goes on with a letter of a spaced script
                 // makes the whole an IRI.
                 if v[a] >= 0x80 && text::non_ascii(v, a) == NonAscii::Rejects {
-                    let n = cands.text().len();
+                    let n = cands.text(vw).len();
                     reject(cands, a, Fault::whole(n, RejectReason::Iri));
                     return;
                 }
                 break;
             }
             if rejects_non_ascii(v, b) {
-                let n = cands.text().len() + b - a;
+                let n = cands.text(vw).len() + b - a;
                 cands.push_seg(v, vw.base, a, b);
                 reject(cands, b, Fault::whole(n, RejectReason::Iri));
                 return;
@@ -221,7 +221,7 @@ impl Bare {
             cands.push_seg(v, vw.base, a, b);
             e = b;
         }
-        if cands.text().len() > max {
+        if cands.text(vw).len() > max {
             reject(
                 cands,
                 e,
@@ -229,15 +229,17 @@ impl Bare {
             );
             return;
         }
-        let len = cands.trimmed(cands.text().len(), scheme_len);
-        match cands.check_len(len, scheme_len, Context::Bare) {
-            Ok(()) => cands.report_bare(len, scheme_len),
+        let len = cands.trimmed(vw, cands.text(vw).len(), scheme_len);
+        match cands.check_len(vw, len, scheme_len, Context::Bare) {
+            Ok(()) => cands.report_bare(vw, len, scheme_len),
             Err(f) => {
                 if f.tail {
-                    let plen = cands.trimmed(f.offset, scheme_len);
-                    if cands.check_len(plen, scheme_len, Context::Bare).is_ok()
+                    let plen = cands.trimmed(vw, f.offset, scheme_len);
+                    if cands
+                        .check_len(vw, plen, scheme_len, Context::Bare)
+                        .is_ok()
                     {
-                        cands.report_bare(plen, scheme_len);
+                        cands.report_bare(vw, plen, scheme_len);
                         return;
                     }
                 }

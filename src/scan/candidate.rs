@@ -13,8 +13,9 @@ use std::collections::VecDeque;
 use std::ops::Range;
 
 use crate::grammar::{schemes, Error, Part, Validator};
-use crate::scan::engine::{Found, Out};
-use crate::scan::{text, Context, FinderBuilder, Rejected};
+use crate::scan::continuation;
+use crate::scan::engine::{Found, Out, View};
+use crate::scan::{text, Context, FinderBuilder, Rejected, Shape};
 
 /// Why a candidate failed.
 pub(crate) struct Fault {
@@ -134,17 +135,37 @@ pub(crate) struct Candidates<'f> {
     validator: Validator,
     /// The candidate's pieces of the input (absolute offsets).
     segs: Vec<(usize, usize)>,
-    /// Offsets in `text` of hyphens at which a line break was joined.
+    /// Offsets in the text of hyphens at which a line break was joined.
     joins: Vec<usize>,
-    /// The candidate's text: the pieces, in order (for an abbreviated
-    /// URI, after the scheme put in front).
+    /// The candidate's text when it is not one piece of the input as it
+    /// stands (when `built`): the pieces, in order, or for an abbreviated
+    /// URI the scheme put in front and the piece. A candidate on one line
+    /// is read in place, never copied.
     text: Vec<u8>,
-    /// Scratch for [`Candidates::open_depths`].
+    built: bool,
+    /// Scratch for [`open_depths`].
     depth: Vec<u32>,
     /// Matches and rejections not yet taken by a driver.
     queue: VecDeque<Out>,
     /// Absolute offset before which no new candidate may start.
     resume: usize,
+}
+
+/// The text of a candidate made of `segs` (see [`Candidates::text`]).
+#[inline]
+fn text_of<'s>(
+    segs: &[(usize, usize)],
+    text: &'s [u8],
+    built: bool,
+    vw: &'s View<'_>,
+) -> &'s [u8] {
+    if built {
+        return text;
+    }
+    match segs.first() {
+        Some(&(a, b)) => &vw.v[a - vw.base..b - vw.base],
+        None => &[],
+    }
 }
 
 impl<'f> Candidates<'f> {
@@ -157,6 +178,7 @@ impl<'f> Candidates<'f> {
             segs: Vec::new(),
             joins: Vec::new(),
             text: Vec::new(),
+            built: false,
             depth: Vec::new(),
             queue: VecDeque::new(),
             resume: 0,
@@ -199,11 +221,13 @@ impl<'f> Candidates<'f> {
     pub(crate) fn start(&mut self) {
         self.segs.clear();
         self.joins.clear();
-        self.text.clear();
+        self.built = false;
     }
 
     /// Adds `v[a..b]` (the view starts at absolute `base`) to the
-    /// candidate, noting a hyphen the previous piece ended in.
+    /// candidate, noting a hyphen the previous piece ended in. The first
+    /// piece stays in place; the text is copied out only when a second
+    /// one comes.
     #[inline]
     pub(crate) fn push_seg(
         &mut self,
@@ -212,13 +236,18 @@ impl<'f> Candidates<'f> {
         a: usize,
         b: usize,
     ) {
-        if let Some(&(_, e)) = self.segs.last() {
+        if let Some(&(s0, e)) = self.segs.last() {
+            if !self.built {
+                self.text.clear();
+                self.text.extend_from_slice(&v[s0 - base..e - base]);
+                self.built = true;
+            }
             if v[e - base - 1] == b'-' {
                 self.joins.push(self.text.len() - 1);
             }
+            self.text.extend_from_slice(&v[a..b]);
         }
         self.segs.push((base + a, base + b));
-        self.text.extend_from_slice(&v[a..b]);
     }
 
     /// Starts an abbreviated candidate: `prefix` (a scheme and `://`)
@@ -233,8 +262,10 @@ impl<'f> Candidates<'f> {
     ) {
         self.start();
         self.segs.push((base + a, base + b));
+        self.text.clear();
         self.text.extend_from_slice(prefix);
         self.text.extend_from_slice(&v[a..b]);
+        self.built = true;
     }
 
     /// Forgets the hyphens joined so far (a dangling authority's line
@@ -243,10 +274,10 @@ impl<'f> Candidates<'f> {
         self.joins.clear();
     }
 
-    /// The candidate's text.
+    /// The candidate's text (`vw` is the view it was assembled from).
     #[inline]
-    pub(crate) fn text(&self) -> &[u8] {
-        &self.text
+    pub(crate) fn text<'s>(&'s self, vw: &'s View<'_>) -> &'s [u8] {
+        text_of(&self.segs, &self.text, self.built, vw)
     }
 
     /// Whether no piece was added.
@@ -256,6 +287,7 @@ impl<'f> Candidates<'f> {
 
     /// The absolute input offset of text offset `k` (`k` may equal the
     /// text length: the end of the last piece).
+    #[inline]
     fn input_offset(&self, k: usize) -> usize {
         let mut left = k;
         for &(a, b) in &self.segs {
@@ -268,6 +300,7 @@ impl<'f> Candidates<'f> {
     }
 
     /// The input offset just past text byte `k - 1`.
+    #[inline]
     fn input_end(&self, k: usize) -> usize {
         if k == 0 {
             return self.segs.first().map_or(0, |s| s.0);
@@ -278,21 +311,24 @@ impl<'f> Candidates<'f> {
     /// The length of `text[..len]` with trailing punctuation trimmed
     /// (never into the scheme): `.,;:!?'` always, `)` and `]` when they
     /// have no opening partner inside the URI.
+    #[inline]
     pub(crate) fn trimmed(
         &mut self,
+        vw: &View<'_>,
         mut len: usize,
         scheme_len: usize,
     ) -> usize {
+        let t = text_of(&self.segs, &self.text, self.built, vw);
         let mut depths_known = false;
         while len > scheme_len + 1 {
-            let b = self.text[len - 1];
+            let b = t[len - 1];
             if text::is_trim(b) {
                 len -= 1;
                 continue;
             }
             if b == b')' || b == b']' {
                 if !depths_known {
-                    self.open_depths(len);
+                    open_depths(&mut self.depth, &t[..len]);
                     depths_known = true;
                 }
                 if self.depth[len - 1] == 0 {
@@ -303,39 +339,6 @@ impl<'f> Candidates<'f> {
             break;
         }
         len
-    }
-
-    /// For each `)` or `]` in `text[..len]`, how many openers of its kind
-    /// before it are still unclosed (pairs matched left to right; a stray
-    /// closer matches nothing). Trimming only shortens the text, so one
-    /// pass serves every step of it.
-    fn open_depths(&mut self, len: usize) {
-        self.depth.clear();
-        let (mut paren, mut square) = (0u32, 0u32);
-        for &x in &self.text[..len] {
-            let d = match x {
-                b'(' => {
-                    paren += 1;
-                    0
-                }
-                b'[' => {
-                    square += 1;
-                    0
-                }
-                b')' => {
-                    let d = paren;
-                    paren = paren.saturating_sub(1);
-                    d
-                }
-                b']' => {
-                    let d = square;
-                    square = square.saturating_sub(1);
-                    d
-                }
-                _ => 0,
-            };
-            self.depth.push(d);
-        }
     }
 
     // ----- accepting -----
@@ -363,15 +366,16 @@ impl<'f> Candidates<'f> {
         }
     }
 
-    /// Checks `text[..len]` as a whole candidate.
+    /// Checks the text's first `len` bytes as a whole candidate.
     #[inline]
     pub(crate) fn check_len(
         &self,
+        vw: &View<'_>,
         len: usize,
         scheme_len: usize,
         ctx: Context,
     ) -> Result<(), Fault> {
-        self.check(&self.text[..len], scheme_len, ctx)
+        self.check(&self.text(vw)[..len], scheme_len, ctx)
     }
 
     /// The checks on a whole candidate text: grammar and scheme rules,
@@ -387,6 +391,11 @@ impl<'f> Candidates<'f> {
                 self.opts.max_uri_len,
                 RejectReason::TooLong { limit: self.opts.max_uri_len },
             ));
+        }
+        // The common shape (`http://host/path`, a non-empty authority)
+        // passes every check below.
+        if self.validator.is_common(t) {
+            return Ok(());
         }
         let c = self.validator.validate(t)?;
         let scheme = &t[..scheme_len];
@@ -426,9 +435,13 @@ impl<'f> Candidates<'f> {
 
     // ----- reporting -----
 
-    /// Reports `text[..len]` as a match spanning `span`.
+    /// Reports the text's first `len` bytes as a match spanning `span`.
+    /// The match holds offsets only: the driver reads the URI from its
+    /// input (or rejoins it there, when asked, for a URI in pieces).
+    #[inline]
     pub(crate) fn report(
         &mut self,
+        vw: &View<'_>,
         len: usize,
         span: Range<usize>,
         ctx: Context,
@@ -437,7 +450,13 @@ impl<'f> Candidates<'f> {
         let start = self.segs[0].0;
         let end = self.input_end(len);
         let contiguous = end - start == len;
-        let uri = &self.text[..len];
+        let uri = &self.text(vw)[..len];
+        debug_assert!(
+            contiguous
+                || continuation::rejoin(&vw.v[start - vw.base..end - vw.base])
+                    == uri,
+            "a rejoined URI is its input without what joining removes"
+        );
         let mut alt = None;
         if self.joins.iter().any(|&j| j < len) {
             let mut a = Vec::with_capacity(len);
@@ -448,13 +467,13 @@ impl<'f> Candidates<'f> {
             }
             a.extend_from_slice(&uri[last..]);
             if self.check(&a, scheme_len, ctx).is_ok() {
-                alt = Some(a);
+                alt = Some(a.into_boxed_slice());
             }
         }
         let found = Found {
             span,
             uri_span: start..end,
-            owned: (!contiguous).then(|| uri.to_vec()),
+            shape: if contiguous { Shape::Plain } else { Shape::Joined },
             context: ctx,
             alt,
         };
@@ -464,21 +483,29 @@ impl<'f> Candidates<'f> {
     /// Reports a delimited match closed at absolute `close`.
     pub(crate) fn report_delimited(
         &mut self,
+        vw: &View<'_>,
         len: usize,
         span: Range<usize>,
         ctx: Context,
         scheme_len: usize,
     ) {
         let end = span.end;
-        self.report(len, span, ctx, scheme_len);
+        self.report(vw, len, span, ctx, scheme_len);
         self.resume = end;
     }
 
-    /// Reports a bare match of `text[..len]`: its span is the URI's.
-    pub(crate) fn report_bare(&mut self, len: usize, scheme_len: usize) {
+    /// Reports a bare match of the text's first `len` bytes: its span is
+    /// the URI's.
+    #[inline]
+    pub(crate) fn report_bare(
+        &mut self,
+        vw: &View<'_>,
+        len: usize,
+        scheme_len: usize,
+    ) {
         let start = self.segs[0].0;
         let end = self.input_end(len);
-        self.report(len, start..end, Context::Bare, scheme_len);
+        self.report(vw, len, start..end, Context::Bare, scheme_len);
         self.resume = end;
     }
 
@@ -487,10 +514,18 @@ impl<'f> Candidates<'f> {
     pub(crate) fn report_abbreviated(&mut self, len: usize, shift: usize) {
         let start = self.segs[0].0;
         let end = start + (len - shift);
+        debug_assert_eq!(
+            [
+                super::abbrev::prefix(&self.text[shift..len]),
+                &self.text[shift..len]
+            ]
+            .concat(),
+            &self.text[..len],
+        );
         let found = Found {
             span: start..end,
             uri_span: start..end,
-            owned: Some(self.text[..len].to_vec()),
+            shape: Shape::Abbreviated,
             context: Context::Abbreviated,
             alt: None,
         };
@@ -501,6 +536,7 @@ impl<'f> Candidates<'f> {
     /// Reports the candidate as rejected, when rejections are asked for.
     pub(crate) fn reject(
         &mut self,
+        vw: &View<'_>,
         span: Range<usize>,
         ctx: Context,
         f: Fault,
@@ -508,14 +544,47 @@ impl<'f> Candidates<'f> {
         if !self.opts.rejected {
             return;
         }
-        self.queue.push_back(Out::Rejected(Rejected {
+        self.queue.push_back(Out::Rejected(Box::new(Rejected {
             span,
-            candidate: self.text.clone(),
+            candidate: self.text(vw).to_vec(),
             offset: f.offset,
             reason: Box::new(f.reason),
             context: ctx,
             position: None,
-        }));
+        })));
+    }
+}
+
+/// For each `)` or `]` in `t`, how many openers of its kind
+/// before it are still unclosed (pairs matched left to right; a stray
+/// closer matches nothing). Trimming only shortens the text, so one
+/// pass serves every step of it.
+fn open_depths(depth: &mut Vec<u32>, t: &[u8]) {
+    depth.clear();
+    let (mut paren, mut square) = (0u32, 0u32);
+    for &x in t {
+        let d = match x {
+            b'(' => {
+                paren += 1;
+                0
+            }
+            b'[' => {
+                square += 1;
+                0
+            }
+            b')' => {
+                let d = paren;
+                paren = paren.saturating_sub(1);
+                d
+            }
+            b']' => {
+                let d = square;
+                square = square.saturating_sub(1);
+                d
+            }
+            _ => 0,
+        };
+        depth.push(d);
     }
 }
 

@@ -14,6 +14,20 @@ use crate::scan::candidate::host_only;
 use crate::scan::engine::View;
 use crate::scan::text;
 
+/// Whether a byte between two pieces of a rejoined URI is removed: what
+/// [`gap`] steps over (blanks, line breaks, quote prefixes and
+/// indentation) is whitespace and `>`, and no piece holds either.
+#[inline]
+pub(crate) fn removed(b: u8) -> bool {
+    text::is_ws(b) || b == b'>'
+}
+
+/// The URI rejoined from the input between its first byte and its last
+/// (`region`): the bytes that are not [`removed`].
+pub(crate) fn rejoin(region: &[u8]) -> Vec<u8> {
+    region.iter().copied().filter(|&b| !removed(b)).collect()
+}
+
 /// What follows a URI byte across whitespace starting at `v[i]`.
 pub(crate) enum Gap {
     /// Blanks and no line break; the index after them.

@@ -229,18 +229,18 @@ pub(crate) fn scan(
         return false;
     }
     let scheme_len = c - s;
-    let mut len = cands.text().len();
-    if d.trims_last && matches!(cands.text().last(), Some(b'.' | b',')) {
+    let mut len = cands.text(vw).len();
+    if d.trims_last && matches!(cands.text(vw).last(), Some(b'.' | b',')) {
         len -= 1;
     }
     let span = vw.base + open..vw.base + close + 1;
-    match cands.check_len(len, scheme_len, d.context) {
+    match cands.check_len(vw, len, scheme_len, d.context) {
         Ok(()) => {
-            cands.report_delimited(len, span, d.context, scheme_len);
+            cands.report_delimited(vw, len, span, d.context, scheme_len);
             true
         }
         Err(f) => {
-            cands.reject(span, d.context, f);
+            cands.reject(vw, span, d.context, f);
             false
         }
     }

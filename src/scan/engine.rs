@@ -15,9 +15,9 @@
 //! says so ([`View::touch`]); a stream then undoes it and waits for
 //! more input.
 
-use std::borrow::Cow;
 use std::cell::Cell;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use aho_corasick::AhoCorasick;
 
@@ -25,7 +25,7 @@ use crate::scan::bare::Bare;
 use crate::scan::candidate::Candidates;
 use crate::scan::trigger::{Mark, Trigger, Triggers};
 use crate::scan::{abbrev, delimited, text};
-use crate::scan::{Context, FinderBuilder, Match, Rejected};
+use crate::scan::{Context, FinderBuilder, Match, Rejected, Shape};
 
 /// How far the engine may look around a trigger.
 #[derive(Clone, Copy, Debug)]
@@ -45,31 +45,28 @@ impl Limits {
     }
 }
 
-/// A match with absolute offsets; the URI is `input[uri_span]` unless
-/// `owned` holds it.
+/// A match with absolute offsets: the URI is made from the input over
+/// `uri_span` as `shape` says.
 #[derive(Clone, Debug)]
 pub(crate) struct Found {
     pub span: Range<usize>,
     pub uri_span: Range<usize>,
-    pub owned: Option<Vec<u8>>,
+    pub shape: Shape,
     pub context: Context,
-    pub alt: Option<Vec<u8>>,
+    pub alt: Option<Box<[u8]>>,
 }
 
 impl Found {
-    /// The public match, the URI borrowed from or copied out of `buf`
-    /// (which starts at absolute `base`).
+    /// The public match, borrowing the input from `buf` (which starts at
+    /// absolute `base`).
+    #[inline]
     pub(crate) fn into_match(self, buf: &[u8], base: usize) -> Match<'_> {
-        let uri = match self.owned {
-            Some(o) => Cow::Owned(o),
-            None => Cow::Borrowed(
-                &buf[self.uri_span.start - base..self.uri_span.end - base],
-            ),
-        };
         Match {
+            region: &buf[self.uri_span.start - base..self.uri_span.end - base],
             span: self.span,
             uri_span: self.uri_span,
-            uri,
+            shape: self.shape,
+            built: OnceLock::new(),
             context: self.context,
             without_hyphen: self.alt,
             position: None,
@@ -81,7 +78,7 @@ impl Found {
 #[derive(Clone, Debug)]
 pub(crate) enum Out {
     Match(Found),
-    Rejected(Rejected),
+    Rejected(Box<Rejected>),
 }
 
 /// The window around one trigger: `v` is the input from absolute offset

@@ -8,9 +8,9 @@
 //! classes); both drivers feed the same engine the same windows, which
 //! is why they agree byte for byte.
 
-use std::borrow::Cow;
 use std::io;
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use aho_corasick::AhoCorasick;
 
@@ -114,14 +114,61 @@ pub struct Position {
 /// assert_eq!(m.span(), 4..35);
 /// assert_eq!(m.without_hyphen(), Some(&b"http://a.example/longpath"[..]));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Match<'h> {
     pub(crate) span: Range<usize>,
     pub(crate) uri_span: Range<usize>,
-    pub(crate) uri: Cow<'h, [u8]>,
+    /// The input over `uri_span` (empty once the match owns its URI).
+    pub(crate) region: &'h [u8],
+    pub(crate) shape: Shape,
+    /// The URI when it is not `region` as it stands: built from `region`
+    /// the first time it is asked for (or given, once owned).
+    pub(crate) built: OnceLock<Box<[u8]>>,
     pub(crate) context: Context,
-    pub(crate) without_hyphen: Option<Vec<u8>>,
+    pub(crate) without_hyphen: Option<Box<[u8]>>,
     pub(crate) position: Option<Position>,
+}
+
+/// How a match's URI is made from the input under its `uri_span`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// The bytes as they stand.
+    Plain,
+    /// Rejoined across line breaks: the bytes with the whitespace and
+    /// quote prefixes between its pieces removed
+    /// ([`continuation::rejoin`]).
+    Joined,
+    /// An abbreviated URI: a scheme put in front of the bytes
+    /// ([`abbrev::prefix`]).
+    Abbreviated,
+    /// Held in `built` (the match borrows nothing).
+    Owned,
+}
+
+impl PartialEq for Match<'_> {
+    fn eq(&self, o: &Match<'_>) -> bool {
+        self.span == o.span
+            && self.uri_span == o.uri_span
+            && self.uri() == o.uri()
+            && self.context == o.context
+            && self.without_hyphen == o.without_hyphen
+            && self.position == o.position
+    }
+}
+
+impl Eq for Match<'_> {}
+
+impl std::fmt::Debug for Match<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Match")
+            .field("span", &self.span)
+            .field("uri_span", &self.uri_span)
+            .field("uri", &self.uri())
+            .field("context", &self.context)
+            .field("without_hyphen", &self.without_hyphen)
+            .field("position", &self.position)
+            .finish()
+    }
 }
 
 impl<'h> Match<'h> {
@@ -153,6 +200,10 @@ impl<'h> Match<'h> {
     }
     /// The URI as reported: delimiters and embedded whitespace removed.
     ///
+    /// A URI rejoined across line breaks, or abbreviated, is put together
+    /// the first time it is asked for: until then a match borrows the
+    /// input and owns nothing.
+    ///
     /// # Example
     ///
     /// ```
@@ -161,7 +212,16 @@ impl<'h> Match<'h> {
     /// assert_eq!(m.uri(), b"http://a.example/x");
     /// ```
     pub fn uri(&self) -> &[u8] {
-        &self.uri
+        match self.shape {
+            Shape::Plain => self.region,
+            Shape::Joined => self
+                .built
+                .get_or_init(|| continuation::rejoin(self.region).into()),
+            Shape::Abbreviated => self.built.get_or_init(|| {
+                [abbrev::prefix(self.region), self.region].concat().into()
+            }),
+            Shape::Owned => self.built.get().map_or(&[], |b| b),
+        }
     }
     /// How the URI was delimited.
     ///
@@ -213,10 +273,19 @@ impl<'h> Match<'h> {
     /// assert_eq!(m.uri(), b"http://a.example/");
     /// ```
     pub fn into_owned(self) -> Match<'static> {
+        let uri: Box<[u8]> = match self.shape {
+            Shape::Plain => self.region.into(),
+            _ => {
+                self.uri();
+                self.built.into_inner().unwrap_or_default()
+            }
+        };
         Match {
             span: self.span,
             uri_span: self.uri_span,
-            uri: Cow::Owned(self.uri.into_owned()),
+            region: &[],
+            shape: Shape::Owned,
+            built: OnceLock::from(uri),
             context: self.context,
             without_hyphen: self.without_hyphen,
             position: self.position,

@@ -39,10 +39,17 @@ impl<'f, 'h> FindIter<'f, 'h> {
 impl<'f, 'h> Iterator for FindIter<'f, 'h> {
     type Item = Match<'h>;
     fn next(&mut self) -> Option<Match<'h>> {
+        // The engine's outcomes straight to matches, rejections dropped
+        // unseen (a `FindIter` counts no lines).
+        let it = &mut self.items;
         loop {
-            match self.items.next()? {
-                Item::Match(m) => return Some(m),
-                Item::Rejected(_) => continue,
+            match it.eng.pop() {
+                Some(Out::Match(f)) => return Some(f.into_match(it.hay, 0)),
+                Some(Out::Rejected(_)) => continue,
+                None => {}
+            }
+            if !it.step() {
+                return None;
             }
         }
     }
@@ -88,6 +95,21 @@ impl<'f, 'h> Items<'f, 'h> {
         Items { hay, eng, done: false, lines: None }
     }
 
+    /// Decides the next trigger; false when none is left.
+    #[inline]
+    fn step(&mut self) -> bool {
+        if self.done {
+            return false;
+        }
+        match self.eng.next_trigger(self.hay, 0, true) {
+            None => self.done = true,
+            Some(t) => {
+                self.eng.decide(self.hay, 0, true, t);
+            }
+        }
+        true
+    }
+
     /// Count lines so that items carry a [`Position`].
     ///
     /// # Example
@@ -125,18 +147,12 @@ impl<'f, 'h> Iterator for Items<'f, 'h> {
                     }
                     Out::Rejected(mut r) => {
                         r.position = pos(r.span.start);
-                        Item::Rejected(r)
+                        Item::Rejected(*r)
                     }
                 });
             }
-            if self.done {
+            if !self.step() {
                 return None;
-            }
-            match self.eng.next_trigger(self.hay, 0, true) {
-                None => self.done = true,
-                Some(t) => {
-                    self.eng.decide(self.hay, 0, true, t);
-                }
             }
         }
     }

@@ -108,7 +108,7 @@ impl<'f> Core<'f> {
             }
             Out::Rejected(mut r) => {
                 r.position = self.count_to(r.span.start);
-                Item::Rejected(r)
+                Item::Rejected(*r)
             }
         }
     }

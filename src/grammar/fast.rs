@@ -1,0 +1,258 @@
+//! The common shape in one pass: `scheme://host[:port]` with a path,
+//! query and fragment after it, for an IP-based scheme under the scheme
+//! rules ([`super::rules`]). Nearly every URI in text has this shape,
+//! and the full parse reads its authority three times (as a `reg-name`,
+//! for the userinfo, for the host's labels); this reads each byte once.
+//!
+//! It answers only when sure: [`common`] returns the components of an
+//! input that every grammar and the scheme rules accept, and `None` for
+//! anything else (another shape, or a fault), which the full parse then
+//! decides and explains. For the shape it takes, the grammars agree:
+//!
+//! * the host is a host name (labels of letters, digits and `-`, not at
+//!   either end of a label, 1 to 63 of them, dots between, one trailing
+//!   dot allowed, the last label starting with a letter), which every
+//!   grammar's `reg-name` takes and which the scheme rules require of a
+//!   host that is not an IP address;
+//! * the port is digits (`*DIGIT` in every grammar);
+//! * the path, query and fragment are the same sets in every grammar
+//!   ([`super::chars::PATH`], [`super::chars::QUERY`]).
+//!
+//! The unit tests hold it to the full parse on random inputs.
+
+use super::chars::{is, LABEL, PATH, QUERY, SCHEME};
+use super::lex::scan;
+use super::{schemes, Part};
+use crate::uri::Components;
+
+/// The longest IP-based scheme name ([`schemes::IP_BASED`] names have at
+/// most eight letters).
+const SCHEME_MAX: usize = 8;
+
+/// The components of `s` when it has the common shape and is valid under
+/// every grammar with the scheme rules; `None` otherwise.
+#[inline(always)]
+pub(crate) fn common(s: &[u8]) -> Option<Components<'_>> {
+    let n = s.len();
+    // scheme "://", the scheme IP-based
+    let mut i = 1;
+    while i < n && i <= SCHEME_MAX && is(s[i], SCHEME) {
+        i += 1;
+    }
+    if !s.get(i..i + 3).is_some_and(|x| x == b"://")
+        || !s[0].is_ascii_alphabetic()
+        || !schemes::is_ip_based(&s[..i])
+    {
+        return None;
+    }
+    let a = i + 3;
+    // host: label *( "." label ) [ "." ]
+    let mut j = a;
+    let last = loop {
+        let st = j;
+        while j < n && is(s[j], LABEL) {
+            j += 1;
+        }
+        if j == st || j - st > 63 || s[st] == b'-' || s[j - 1] == b'-' {
+            return None;
+        }
+        if j < n && s[j] == b'.' {
+            j += 1;
+            if j < n && is(s[j], LABEL) {
+                continue;
+            }
+        }
+        break st;
+    };
+    if !s[last].is_ascii_alphabetic() {
+        return None;
+    }
+    let hend = j;
+    // [ ":" *DIGIT ]
+    let port = if j < n && s[j] == b':' {
+        j += 1;
+        while j < n && s[j].is_ascii_digit() {
+            j += 1;
+        }
+        Some(&s[hend + 1..j])
+    } else {
+        None
+    };
+    let e = j;
+    // The authority ends at "/", "?", "#" or the end.
+    if e < n && !matches!(s[e], b'/' | b'?' | b'#') {
+        return None;
+    }
+    // path-abempty, up to "?", "#" or the end
+    let p = scan(s, e, PATH, Part::Path).ok()?;
+    let mut c = Components {
+        scheme: Some(&s[..i]),
+        authority: Some(&s[a..e]),
+        userinfo: None,
+        host: Some(&s[a..hend]),
+        port,
+        path: &s[e..p],
+        query: None,
+        fragment: None,
+    };
+    let mut k = p;
+    if k < n && s[k] == b'?' {
+        let q = scan(s, k + 1, QUERY, Part::Query).ok()?;
+        c.query = Some(&s[k + 1..q]);
+        k = q;
+    }
+    if k < n && s[k] == b'#' {
+        let f = scan(s, k + 1, QUERY, Part::Fragment).ok()?;
+        c.fragment = Some(&s[k + 1..f]);
+        k = f;
+    }
+    (k == n).then_some(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::common;
+    use crate::grammar::{Grammar, Validator};
+
+    /// The full parse (no fast path) under `g` with the scheme rules.
+    fn full(s: &[u8], g: Grammar) -> Option<crate::uri::Components<'_>> {
+        Validator::new(g).absolute(true).scheme_rules(true).full(s).ok()
+    }
+
+    const GRAMMARS: [Grammar; 3] =
+        [Grammar::Rfc2396bis, Grammar::Rfc2396, Grammar::Rfc3986];
+
+    /// Pieces of URIs and of near misses.
+    const PIECES: &[&str] = &[
+        "http", "HTTPS", "ftp", "file", "urn", "x", "://", ":", "//", "/",
+        "a", "Z", "0", "9", "255", "256", "1.2.3.4", "-", ".", "..", "ab-c",
+        "example", "[::1]", "[", "]", "@", "u:p@", "?", "#", "%", "%41",
+        "%g1", "_", "~", "!", "$", "&", "'", "(", ")", "*", "+", ",", ";",
+        "=", " ", "\"", "<", ">", "\\", "^", "`", "{", "|", "}", "\u{e9}",
+        "\x7f", "\n",
+    ];
+
+    /// Pieces of paths, queries and fragments that every grammar takes.
+    const GOOD: &[&str] = &["/", "a", "x-y", "%41", "?", "#", "=", "&", "."];
+
+    /// Hosts and tails, mostly of the common shape, often near misses.
+    fn input() -> impl Strategy<Value = Vec<u8>> {
+        let label = prop_oneof![
+            3 => "[a-z][a-z0-9-]{0,6}[a-z0-9]",
+            1 => "[a-zA-Z0-9-]{0,66}",
+        ];
+        let sep = prop_oneof![
+            6 => Just("."),
+            1 => proptest::sample::select(PIECES),
+        ];
+        let piece = prop_oneof![
+            3 => proptest::sample::select(GOOD),
+            1 => proptest::sample::select(PIECES),
+        ];
+        (
+            proptest::sample::select(&["http", "https", "ftp", "file", "x"]),
+            proptest::collection::vec((label, sep), 1..5),
+            proptest::option::of("[0-9]{0,6}"),
+            proptest::collection::vec(piece, 0..12),
+        )
+            .prop_map(|(scheme, host, port, tail)| {
+                let mut s = format!("{scheme}://");
+                let last = host.len() - 1;
+                for (k, (l, sep)) in host.into_iter().enumerate() {
+                    s.push_str(&l);
+                    if k < last {
+                        s.push_str(sep);
+                    }
+                }
+                if let Some(p) = port {
+                    s.push(':');
+                    s.push_str(&p);
+                }
+                for p in tail {
+                    s.push_str(p);
+                }
+                s.into_bytes()
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(50_000))]
+
+        /// What the fast path accepts, every grammar accepts with the
+        /// same components.
+        #[test]
+        fn agrees_with_the_full_parse(s in input()) {
+            if let Some(c) = common(&s) {
+                for g in GRAMMARS {
+                    prop_assert_eq!(Some(c), full(&s, g), "{:?}", g);
+                }
+            }
+        }
+
+        /// On any bytes at all.
+        #[test]
+        fn agrees_on_any_bytes(
+            s in proptest::collection::vec(any::<u8>(), 0..40)
+        ) {
+            let mut t = b"http://".to_vec();
+            t.extend_from_slice(&s);
+            for x in [&s, &t] {
+                if let Some(c) = common(x) {
+                    for g in GRAMMARS {
+                        prop_assert_eq!(Some(c), full(x, g));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The generated inputs exercise the fast path: many of them take it.
+    #[test]
+    fn inputs_take_the_fast_path() {
+        use proptest::strategy::ValueTree;
+        use proptest::test_runner::TestRunner;
+        let mut runner = TestRunner::deterministic();
+        let (mut some, mut all) = (0, 0);
+        for _ in 0..5000 {
+            let s = input().new_tree(&mut runner).unwrap().current();
+            some += common(&s).is_some() as usize;
+            all += 1;
+        }
+        assert!(some * 10 > all && some < all, "{some} of {all}");
+    }
+
+    /// The fast path takes the common URIs (else it would save nothing).
+    #[test]
+    fn takes_the_common_shape() {
+        for s in [
+            "http://a.example/x",
+            "https://www.ietf.org/rfc/rfc3986.txt?x=1&y=%41#top",
+            "ftp://ftp.is.co.za:21/rfc/rfc1808.txt",
+            "http://a.example.:8080",
+            "HTTP://A-B.example/",
+            "http://a.example:/?#",
+        ] {
+            let c = common(s.as_bytes());
+            assert!(c.is_some(), "{s}");
+            for g in GRAMMARS {
+                assert_eq!(c, full(s.as_bytes(), g), "{s} {g:?}");
+            }
+        }
+        for s in [
+            "http://1.2.3.4/",
+            "http://[::1]/",
+            "http://u@a.example/",
+            "file:///etc",
+            "http://a..b/",
+            "http://-a.example/",
+            "http://a.example/%zz",
+            "http://a.example/ x",
+            "http://a_b.example/",
+            "mailto:a@b.example",
+        ] {
+            assert!(common(s.as_bytes()).is_none(), "{s}");
+        }
+    }
+}
