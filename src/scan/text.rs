@@ -222,6 +222,12 @@ pub(crate) fn non_ascii(v: &[u8], i: usize) -> NonAscii {
     }
 }
 
+/// The high bit of each byte of the word `w` that is a `:`.
+#[inline(always)]
+pub(crate) fn colons(w: u64) -> u64 {
+    eq_bytes(w, b':')
+}
+
 /// Bit masks over a 64-byte block, bit `i` for byte `i`: the bulk form of
 /// the byte classes, for text where colons come every few bytes
 /// (`a:a:a:`, `::::`, `12:34:56`). Computed eight bytes at a time in

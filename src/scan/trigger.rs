@@ -35,19 +35,24 @@ impl Trigger {
     }
 }
 
-/// The index of the next `:` in `buf` from `i`: a plain look at the next
-/// few bytes first (colons come in runs in some text: `a:b:c`, `::`),
-/// memchr for the long stretches.
+/// The index of the next `:` in `buf` from `i`: the next sixteen bytes
+/// a word at a time first (colons come close together in some text:
+/// `a:b:c`, `12:34:56`, `http://`), memchr for the long stretches.
 #[inline]
 fn find_colon(buf: &[u8], i: usize) -> Option<usize> {
-    if i >= buf.len() {
+    let mut k = i;
+    while k + 8 <= buf.len() && k < i + 16 {
+        let w: [u8; 8] = buf[k..k + 8].try_into().expect("eight bytes");
+        let m = text::colons(u64::from_le_bytes(w));
+        if m != 0 {
+            return Some(k + (m.trailing_zeros() / 8) as usize);
+        }
+        k += 8;
+    }
+    if k >= buf.len() {
         return None;
     }
-    let near = (i + 8).min(buf.len());
-    if let Some(k) = buf[i..near].iter().position(|&b| b == b':') {
-        return Some(i + k);
-    }
-    memchr::memchr(b':', &buf[near..]).map(|k| near + k)
+    memchr::memchr(b':', &buf[k..]).map(|j| k + j)
 }
 
 /// Colons turned away at most this far apart, [`DENSE_STREAK`] in a
@@ -332,16 +337,23 @@ impl<'f> Triggers<'f> {
         if !self.opts.prefilter {
             return true;
         }
+        if ci > 0 && !text::is_scheme_byte(buf[ci - 1]) {
+            return false;
+        }
         let next_ok = match buf.get(ci + 1) {
             None => true,
-            Some(b' ' | b'\t') => {
-                let j = text::skip_blanks(buf, ci + 1);
-                j + 2 > buf.len() || text::line_break_at(buf, j).is_some()
-            }
+            Some(b' ' | b'\t') => match buf.get(ci + 2) {
+                // One blank and then text (`Note: x`, the common case):
+                // no line break.
+                Some(&b) if !text::is_ws(b) => ci + 4 > buf.len(),
+                _ => {
+                    let j = text::skip_blanks(buf, ci + 1);
+                    j + 2 > buf.len() || text::line_break_at(buf, j).is_some()
+                }
+            },
             Some(&b) => text::is_uri_byte(b) || b == b'\n' || b == b'\r',
         };
-        let prev_ok = ci == 0 || text::is_scheme_byte(buf[ci - 1]);
-        next_ok && prev_ok && self.could_start(buf, base, ci, resume)
+        next_ok && self.could_start(buf, base, ci, resume)
     }
 
     /// A cheap look at the colon `buf[ci]` (the buffer starts at absolute
