@@ -50,9 +50,7 @@ pub(crate) fn common(s: &[u8]) -> Option<Components<'_>> {
     let mut j = a;
     let last = loop {
         let st = j;
-        while j < n && is(s[j], LABEL) {
-            j += 1;
-        }
+        j += s[j..].iter().take_while(|&&b| is(b, LABEL)).count();
         if j == st || j - st > 63 || s[st] == b'-' || s[j - 1] == b'-' {
             return None;
         }

@@ -503,7 +503,7 @@ impl Validator {
     /// Whether `s` is valid and of the common shape (`http://host/path`
     /// for an IP-based scheme, under the scheme rules): a quick yes for
     /// most URIs; false says nothing.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn is_common(&self, s: &[u8]) -> bool {
         self.scheme_rules && fast::common(s).is_some()
     }

@@ -597,6 +597,7 @@ const PROSE_OPAQUE_MAX_LEN: usize = len_bounds(PROSE_OPAQUE).1;
 /// assert!(urifind::grammar::schemes::is_ip_based(b"http"));
 /// assert!(!urifind::grammar::schemes::is_ip_based(b"file"));
 /// ```
+#[inline]
 pub fn is_ip_based(scheme: &[u8]) -> bool {
     // The scheme rules ask this of every candidate, so the name is folded
     // into one word and matched.

@@ -143,6 +143,9 @@ pub(crate) struct Candidates<'f> {
     /// is read in place, never copied.
     text: Vec<u8>,
     built: bool,
+    /// The first piece, as indices into the view it was taken from (the
+    /// whole candidate unless `built`).
+    one: (usize, usize),
     /// Scratch for [`open_depths`].
     depth: Vec<u32>,
     /// Matches and rejections not yet taken by a driver.
@@ -151,20 +154,18 @@ pub(crate) struct Candidates<'f> {
     resume: usize,
 }
 
-/// The text of a candidate made of `segs` (see [`Candidates::text`]).
-#[inline]
+/// The text of a candidate (see [`Candidates::text`]).
+#[inline(always)]
 fn text_of<'s>(
-    segs: &[(usize, usize)],
+    one: (usize, usize),
     text: &'s [u8],
     built: bool,
     vw: &'s View<'_>,
 ) -> &'s [u8] {
     if built {
-        return text;
-    }
-    match segs.first() {
-        Some(&(a, b)) => &vw.v[a - vw.base..b - vw.base],
-        None => &[],
+        text
+    } else {
+        &vw.v[one.0..one.1]
     }
 }
 
@@ -179,6 +180,7 @@ impl<'f> Candidates<'f> {
             joins: Vec::new(),
             text: Vec::new(),
             built: false,
+            one: (0, 0),
             depth: Vec::new(),
             queue: VecDeque::new(),
             resume: 0,
@@ -222,13 +224,14 @@ impl<'f> Candidates<'f> {
         self.segs.clear();
         self.joins.clear();
         self.built = false;
+        self.one = (0, 0);
     }
 
     /// Adds `v[a..b]` (the view starts at absolute `base`) to the
     /// candidate, noting a hyphen the previous piece ended in. The first
     /// piece stays in place; the text is copied out only when a second
     /// one comes.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_seg(
         &mut self,
         v: &[u8],
@@ -236,16 +239,18 @@ impl<'f> Candidates<'f> {
         a: usize,
         b: usize,
     ) {
-        if let Some(&(s0, e)) = self.segs.last() {
+        if let Some(&(_, e)) = self.segs.last() {
             if !self.built {
                 self.text.clear();
-                self.text.extend_from_slice(&v[s0 - base..e - base]);
+                self.text.extend_from_slice(&v[self.one.0..self.one.1]);
                 self.built = true;
             }
             if v[e - base - 1] == b'-' {
                 self.joins.push(self.text.len() - 1);
             }
             self.text.extend_from_slice(&v[a..b]);
+        } else {
+            self.one = (a, b);
         }
         self.segs.push((base + a, base + b));
     }
@@ -262,6 +267,7 @@ impl<'f> Candidates<'f> {
     ) {
         self.start();
         self.segs.push((base + a, base + b));
+        self.one = (a, b);
         self.text.clear();
         self.text.extend_from_slice(prefix);
         self.text.extend_from_slice(&v[a..b]);
@@ -277,7 +283,7 @@ impl<'f> Candidates<'f> {
     /// The candidate's text (`vw` is the view it was assembled from).
     #[inline]
     pub(crate) fn text<'s>(&'s self, vw: &'s View<'_>) -> &'s [u8] {
-        text_of(&self.segs, &self.text, self.built, vw)
+        text_of(self.one, &self.text, self.built, vw)
     }
 
     /// Whether no piece was added.
@@ -302,6 +308,9 @@ impl<'f> Candidates<'f> {
     /// The input offset just past text byte `k - 1`.
     #[inline]
     fn input_end(&self, k: usize) -> usize {
+        if !self.built {
+            return self.segs[0].0 + k;
+        }
         if k == 0 {
             return self.segs.first().map_or(0, |s| s.0);
         }
@@ -311,14 +320,14 @@ impl<'f> Candidates<'f> {
     /// The length of `text[..len]` with trailing punctuation trimmed
     /// (never into the scheme): `.,;:!?'` always, `)` and `]` when they
     /// have no opening partner inside the URI.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn trimmed(
         &mut self,
         vw: &View<'_>,
         mut len: usize,
         scheme_len: usize,
     ) -> usize {
-        let t = text_of(&self.segs, &self.text, self.built, vw);
+        let t = text_of(self.one, &self.text, self.built, vw);
         let mut depths_known = false;
         while len > scheme_len + 1 {
             let b = t[len - 1];
@@ -367,7 +376,7 @@ impl<'f> Candidates<'f> {
     }
 
     /// Checks the text's first `len` bytes as a whole candidate.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn check_len(
         &self,
         vw: &View<'_>,
@@ -375,7 +384,13 @@ impl<'f> Candidates<'f> {
         scheme_len: usize,
         ctx: Context,
     ) -> Result<(), Fault> {
-        self.check(&self.text(vw)[..len], scheme_len, ctx)
+        let t = &self.text(vw)[..len];
+        // The common shape (`http://host/path`, a non-empty authority)
+        // passes every check.
+        if t.len() <= self.opts.max_uri_len && self.validator.is_common(t) {
+            return Ok(());
+        }
+        self.check(t, scheme_len, ctx)
     }
 
     /// The checks on a whole candidate text: grammar and scheme rules,
@@ -438,7 +453,7 @@ impl<'f> Candidates<'f> {
     /// Reports the text's first `len` bytes as a match spanning `span`.
     /// The match holds offsets only: the driver reads the URI from its
     /// input (or rejoins it there, when asked, for a URI in pieces).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn report(
         &mut self,
         vw: &View<'_>,
@@ -450,26 +465,17 @@ impl<'f> Candidates<'f> {
         let start = self.segs[0].0;
         let end = self.input_end(len);
         let contiguous = end - start == len;
-        let uri = &self.text(vw)[..len];
         debug_assert!(
             contiguous
                 || continuation::rejoin(&vw.v[start - vw.base..end - vw.base])
-                    == uri,
+                    == self.text(vw)[..len],
             "a rejoined URI is its input without what joining removes"
         );
-        let mut alt = None;
-        if self.joins.iter().any(|&j| j < len) {
-            let mut a = Vec::with_capacity(len);
-            let mut last = 0;
-            for &j in self.joins.iter().filter(|&&j| j < len) {
-                a.extend_from_slice(&uri[last..j]);
-                last = j + 1;
-            }
-            a.extend_from_slice(&uri[last..]);
-            if self.check(&a, scheme_len, ctx).is_ok() {
-                alt = Some(a.into_boxed_slice());
-            }
-        }
+        let alt = if self.joins.iter().any(|&j| j < len) {
+            self.without_hyphens(&self.text(vw)[..len], scheme_len, ctx)
+        } else {
+            None
+        };
         let found = Found {
             span,
             uri_span: start..end,
@@ -478,6 +484,26 @@ impl<'f> Candidates<'f> {
             alt,
         };
         self.queue.push_back(Out::Match(found));
+    }
+
+    /// The candidate `uri` without the hyphens at which line breaks
+    /// were joined, when that is a URI too.
+    #[cold]
+    fn without_hyphens(
+        &self,
+        uri: &[u8],
+        scheme_len: usize,
+        ctx: Context,
+    ) -> Option<Box<[u8]>> {
+        let len = uri.len();
+        let mut a = Vec::with_capacity(len);
+        let mut last = 0;
+        for &j in self.joins.iter().filter(|&&j| j < len) {
+            a.extend_from_slice(&uri[last..j]);
+            last = j + 1;
+        }
+        a.extend_from_slice(&uri[last..]);
+        self.check(&a, scheme_len, ctx).is_ok().then(|| a.into_boxed_slice())
     }
 
     /// Reports a delimited match closed at absolute `close`.
@@ -496,7 +522,7 @@ impl<'f> Candidates<'f> {
 
     /// Reports a bare match of the text's first `len` bytes: its span is
     /// the URI's.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn report_bare(
         &mut self,
         vw: &View<'_>,

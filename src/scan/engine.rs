@@ -247,10 +247,8 @@ impl<'f> Engine<'f> {
         }
         // The scheme: the run of scheme characters ending at the colon,
         // from its first letter.
-        let mut s = c;
-        while s > lo && text::is_scheme_byte(v[s - 1]) {
-            s -= 1;
-        }
+        let run = v[lo.min(c)..c].iter().rev();
+        let mut s = c - run.take_while(|&&b| text::is_scheme_byte(b)).count();
         while s < c && !v[s].is_ascii_alphabetic() {
             s += 1;
         }
