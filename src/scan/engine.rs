@@ -57,6 +57,15 @@ pub(crate) struct Found {
 }
 
 impl Found {
+    /// A placeholder, overwritten in place (`Candidates::push_found`).
+    pub(crate) const EMPTY: Found = Found {
+        span: 0..0,
+        uri_span: 0..0,
+        shape: Shape::Plain,
+        context: Context::Bare,
+        alt: None,
+    };
+
     /// The public match, borrowing the input from `buf` (which starts at
     /// absolute `base`).
     #[inline]
