@@ -59,14 +59,21 @@ impl Bare {
     }
 
     /// Scans the bare run starting at `v[s]` (at most one byte past the
-    /// longest URI); returns its end.
-    fn run_from(&mut self, vw: &View<'_>, s: usize, max: usize) -> usize {
+    /// longest URI), whose bytes up to `known` are known to continue it
+    /// (the scheme and what follows it); returns its end.
+    fn run_from(
+        &mut self,
+        vw: &View<'_>,
+        s: usize,
+        known: usize,
+        max: usize,
+    ) -> usize {
         let v = vw.v;
         let abs = vw.base + s;
         let cap = (s + max + 1).min(v.len());
         let rc = self.run;
         let cached = abs >= rc.from && abs <= rc.reached;
-        let mut i = s;
+        let mut i = known.min(cap);
         if cached {
             if rc.ended {
                 let e = rc.reached - vw.base;
@@ -127,7 +134,9 @@ impl Bare {
             return;
         }
         let max = opts.max_uri_len;
-        let mut e = self.run_from(vw, s, max);
+        // (`scheme:` and `//` continue the run.)
+        let known = if slashes { c + 3 } else { c + 1 };
+        let mut e = self.run_from(vw, s, known, max);
         cands.start();
         let span_start = vw.base + s;
         let reject = |cands: &mut Candidates<'_>, end: usize, f: Fault| {

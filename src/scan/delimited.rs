@@ -167,7 +167,8 @@ pub(crate) fn scan(
     let limit = (inside + 1).min(v.len());
     cands.start();
     let mut a = s;
-    let mut i = s;
+    // (`scheme:` is made of URI bytes.)
+    let mut i = (c + 1).min(limit.min(inside));
     let close = loop {
         i = text::uri_bytes_run(v, i, limit.min(inside));
         if i >= limit {

@@ -126,7 +126,13 @@ pub(crate) fn uri_bytes_run(v: &[u8], i: usize, cap: usize) -> usize {
 /// The index of the start of the line containing `v[i]` (0 when no line
 /// break precedes it in `v`).
 pub(crate) fn line_start(v: &[u8], i: usize) -> usize {
-    memchr::memrchr(b'\n', &v[..i]).map_or(0, |n| n + 1)
+    // The next few bytes back one by one (a short line, or the start of
+    // a line found at once), memrchr for the rest.
+    let near = i.saturating_sub(16);
+    if let Some(n) = v[near..i].iter().rposition(|&b| b == b'\n') {
+        return near + n + 1;
+    }
+    memchr::memrchr(b'\n', &v[..near]).map_or(0, |n| n + 1)
 }
 
 /// Reads a mail quote prefix (`>`, `> >`, `>>`, spaces and tabs between
