@@ -39,7 +39,7 @@ pub(crate) fn common(s: &[u8]) -> Option<Components<'_>> {
     while i < n && i <= SCHEME_MAX && is(s[i], SCHEME) {
         i += 1;
     }
-    if !s.get(i..i + 3).is_some_and(|x| x == b"://")
+    if s.get(i..i + 3) != Some(b"://")
         || !s[0].is_ascii_alphabetic()
         || !schemes::is_ip_based(&s[..i])
     {

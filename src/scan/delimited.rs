@@ -143,10 +143,68 @@ fn back_over_ws(v: &[u8], s: usize, lo: usize, bound: usize) -> Option<usize> {
     (s - i <= bound).then_some(i)
 }
 
+/// Where the next closer of each kind lies, as far as the input has
+/// been searched: a context whose closer is nowhere within the bracket
+/// bound is turned away at once, without reading the text between
+/// (`<http://a.example/\n  x` repeated, where no `>` ever comes, would
+/// otherwise be read to its line break and beyond for every `<`).
+///
+/// The openers the engine asks about only move forward (an opener lies
+/// after the colon of every earlier scheme), so each byte is searched
+/// once per closer: linear time. What is known holds for the input, not
+/// a window of it, so a stream that undoes a decision keeps it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Closers {
+    /// For `>` and `"`: no such byte in `[from, to)` (absolute offsets),
+    /// and when `found`, one at `to`.
+    known: [Known; 2],
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Known {
+    from: usize,
+    to: usize,
+    found: bool,
+}
+
+impl Closers {
+    /// Whether a `close` byte may lie in `v[a..=b]`: false only when
+    /// none does and the whole range is in the view.
+    #[inline]
+    fn may_close(
+        &mut self,
+        vw: &View<'_>,
+        close: u8,
+        a: usize,
+        b: usize,
+    ) -> bool {
+        if b >= vw.v.len() {
+            return true;
+        }
+        let k = &mut self.known[usize::from(close == b'"')];
+        let (aa, bb) = (vw.base + a, vw.base + b);
+        if aa < k.from || aa > k.to {
+            *k = Known { from: aa, to: aa, found: false };
+        }
+        if !k.found && k.to <= bb {
+            let from = k.to - vw.base;
+            match memchr::memchr(close, &vw.v[from..]) {
+                Some(i) => {
+                    k.to = vw.base + from + i;
+                    k.found = true;
+                }
+                None => k.to = vw.base + vw.v.len(),
+            }
+        }
+        k.found && k.to <= bb
+    }
+}
+
 /// Tries the context `d` opened at `v[open]` for the scheme at
 /// `v[s..c]`; true when it reported a URI.
 pub(crate) fn scan(
     cands: &mut Candidates<'_>,
+    closers: &mut Closers,
     vw: &View<'_>,
     open: usize,
     s: usize,
@@ -165,6 +223,13 @@ pub(crate) fn scan(
     // Up to `bracket_bound` bytes between the opener and the closer.
     let inside = open + 1 + cands.opts().bracket_bound;
     let limit = (inside + 1).min(v.len());
+    // The closer lies at `inside` at the latest (a scan that finds none
+    // there reports nothing, whatever comes after).
+    if cands.opts().prefilter
+        && !closers.may_close(vw, close_byte, open + 1, inside)
+    {
+        return false;
+    }
     cands.start();
     let mut a = s;
     // (`scheme:` is made of URI bytes.)
@@ -250,7 +315,39 @@ pub(crate) fn scan(
 #[cfg(test)]
 mod tests {
     use super::{opened, DELIMITERS};
-    use crate::scan::Finder;
+    use crate::scan::{Finder, Item};
+
+    /// Turning away a context whose closer is beyond the bracket bound
+    /// changes no item: closers just inside and just outside the bound,
+    /// none at all, several openers sharing one closer.
+    #[test]
+    fn closer_look_ahead_changes_no_item() {
+        let mut texts: Vec<String> = Vec::new();
+        for gap in 0..40 {
+            let pad = "x".repeat(gap);
+            for (open, close) in [("<", ">"), ("<URL:", ">"), ("\"", "\"")] {
+                texts.push(format!(
+                    "{open}http://a.example/{pad}{close} {open}http://b.example/\n  {pad}{close}"
+                ));
+                texts.push(format!(
+                    "{open}http://a.example/\n  x{open}http://b.example/{pad} {close}{pad}"
+                ));
+            }
+        }
+        texts.push("<http://a.example/\n  x".repeat(50));
+        texts.push("\"http://a.example/\n  x\"".repeat(50));
+        for bound in [0, 5, 17, 20, 24, 33, 2048] {
+            let mut b = Finder::builder();
+            b.bracket_bound(bound).rejected(true);
+            let on = b.build();
+            let off = b.prefilter(false).build();
+            for t in &texts {
+                let x: Vec<Item<'_>> = on.items(t.as_bytes()).collect();
+                let y: Vec<Item<'_>> = off.items(t.as_bytes()).collect();
+                assert_eq!(x, y, "bound {bound}: {t:?}");
+            }
+        }
+    }
 
     /// Each row's opener opens its context, and its closer closes it.
     #[test]

@@ -23,6 +23,7 @@ use aho_corasick::AhoCorasick;
 
 use crate::scan::bare::Bare;
 use crate::scan::candidate::Candidates;
+use crate::scan::delimited::Closers;
 use crate::scan::trigger::{Mark, Trigger, Triggers};
 use crate::scan::{abbrev, delimited, text};
 use crate::scan::{Context, FinderBuilder, Match, Rejected, Shape};
@@ -125,6 +126,7 @@ pub(crate) struct Engine<'f> {
     limits: Limits,
     triggers: Triggers<'f>,
     cands: Candidates<'f>,
+    closers: Closers,
     bare: Bare,
 }
 
@@ -137,6 +139,7 @@ impl<'f> Engine<'f> {
             limits: Limits::of(opts),
             triggers: Triggers::new(opts, ac),
             cands: Candidates::new(opts),
+            closers: Closers::default(),
             bare: Bare::default(),
         }
     }
@@ -272,7 +275,15 @@ impl<'f> Engine<'f> {
             return;
         }
         if let Some((open, d)) = delimited::opened(v, s, lo, bound) {
-            if delimited::scan(&mut self.cands, vw, open, s, c, d) {
+            if delimited::scan(
+                &mut self.cands,
+                &mut self.closers,
+                vw,
+                open,
+                s,
+                c,
+                d,
+            ) {
                 return;
             }
         }

@@ -463,8 +463,9 @@ pub struct FinderBuilder {
     max_uri_len: usize,
     rejected: bool,
     /// Turn colons away before the engine looks at them (the per-colon
-    /// pre-check and the bulk filter). Off only in tests, which check that
-    /// the filters change no item.
+    /// pre-check and the bulk filter), and delimited contexts whose
+    /// closer is nowhere within the bracket bound before reading them.
+    /// Off only in tests, which check that the filters change no item.
     prefilter: bool,
 }
 
