@@ -1,7 +1,8 @@
 //! Inputs: opening what the walk listed (a file or standard input),
 //! looking at its first bytes to decide what it is (text, binary, gzip)
-//! and handing the searcher a source of bytes: a reader, decompressed
-//! when asked.
+//! and handing the searcher a source of bytes: a large regular file
+//! mapped into memory, or a reader (pipes, special files, small files,
+//! decompressed gzip).
 //!
 //! The decision is made once per input, from its head, in [`kind`]:
 //! this is where a new input format is recognized before searching.
@@ -15,11 +16,19 @@ use crate::walk::Entry;
 /// How many bytes are looked at for a NUL to call a file binary.
 const BINARY_PEEK: usize = 8 * 1024;
 
-/// Files at least this large are read ahead on a second thread.
-const READ_AHEAD_MIN: u64 = 4 << 20;
+/// Regular files at least this large are mapped into memory (or, when
+/// that cannot be done, read ahead on a second thread): below it,
+/// setting up a map or a thread costs more than it saves.
+const LARGE: u64 = 4 << 20;
+
+/// The gzip magic bytes.
+const GZIP: [u8; 2] = [0x1f, 0x8b];
 
 /// The bytes of an input, ready to search.
 pub enum Source {
+    /// A large regular file, mapped into memory.
+    #[cfg(unix)]
+    Mapped(crate::mapped::Mapped),
     /// A reader, and whether to read it ahead on a second thread (large
     /// files, pipes and decompression).
     Reader(Box<dyn Read + Send>, bool),
@@ -82,22 +91,34 @@ fn peek<R: Read>(rdr: &mut R, fill: bool) -> io::Result<Vec<u8>> {
 ///
 /// Errors opening or reading the start of the input.
 pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
-    // Large files, pipes and gzip are read on a second thread while the
-    // first scans; a read from a pipe returns what has arrived, so the
-    // filter stays live.
+    // Large files that could not be mapped, pipes and gzip are read on a
+    // second thread while the first scans; a read from a pipe returns
+    // what has arrived, so the filter stays live.
     type Input = (Box<dyn Read + Send>, bool, bool);
     let (mut rdr, regular, mut ahead): Input = match entry {
         Entry::Stdin => (Box::new(io::stdin()), false, true),
         Entry::File(p) => {
             let f = File::open(p)?;
             let md = f.metadata()?;
-            let big = md.is_file() && md.len() >= READ_AHEAD_MIN;
-            (Box::new(f), md.is_file(), big)
+            let large = md.is_file() && md.len() >= LARGE;
+            #[cfg(unix)]
+            if large {
+                if let Some(m) = crate::mapped::Mapped::new(&f, md.len())? {
+                    let head = &m.bytes()[..BINARY_PEEK.min(m.bytes().len())];
+                    if !(cfg.gzip && head.starts_with(&GZIP)) {
+                        let kind = kind(head, cfg, false);
+                        return Ok(Opened { kind, source: Source::Mapped(m) });
+                    }
+                    // Compressed: read through the decompressor below
+                    // (mapping moved no file offset).
+                }
+            }
+            (Box::new(f), md.is_file(), large)
         }
         Entry::Error(_, m) => return Err(io::Error::other(m.clone())),
     };
     let mut head = peek(&mut rdr, regular)?;
-    if cfg.gzip && head.starts_with(&[0x1f, 0x8b]) {
+    if cfg.gzip && head.starts_with(&GZIP) {
         let raw = Cursor::new(head).chain(rdr);
         // Decompression runs on its own thread, ahead of the scanner.
         let mut gz: Box<dyn Read + Send> =

@@ -6,8 +6,9 @@
 //! (the inputs, in order) → `input` (open, detect, decompress) →
 //! `search` (the library over one input) → `printer` (every byte of
 //! output and every message); `schedule` decides which thread searches
-//! which input and when its output is printed. `check` runs the line
-//! modes, `json` is the JSON writer both share.
+//! which input and when its output is printed; `mapped` maps large
+//! files into memory. `check` runs the line modes, `json` is the JSON
+//! writer both share.
 //!
 //! Exit status is grep's: 0 found (or all valid), 1 nothing found (or
 //! something invalid), 2 error.
@@ -17,6 +18,8 @@ mod check;
 mod config;
 mod input;
 mod json;
+#[cfg(unix)]
+mod mapped;
 mod printer;
 mod schedule;
 mod search;

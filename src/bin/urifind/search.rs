@@ -4,6 +4,8 @@
 //! with where inside the input it was found.
 
 use std::io;
+#[cfg(unix)]
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use urifind::scan::Item;
 use urifind::Finder;
@@ -63,6 +65,19 @@ pub fn search(
 ) -> Result<(), Fail> {
     debug_assert!(input.kind != Kind::Binary);
     match input.source {
+        #[cfg(unix)]
+        Source::Mapped(map) => {
+            // One thread maps pages in ahead while this one searches the
+            // file as one slice, in place.
+            let stop = AtomicBool::new(false);
+            std::thread::scope(|s| {
+                s.spawn(|| map.prefault(&stop));
+                let items = finder.items(map.bytes()).count_lines(count_lines);
+                let res = drain(items.map(Ok), sink);
+                stop.store(true, Ordering::Relaxed);
+                res
+            })
+        }
         Source::Reader(rdr, true) => {
             drain(finder.stream_read_ahead(rdr).count_lines(count_lines), sink)
         }
