@@ -107,10 +107,11 @@ pub struct LowArgs {
     /// detected and reported).
     #[arg(help_heading = "Input", short = 'L', long = "follow")]
     pub follow: bool,
-    /// Search only files in walked directories whose path matches GLOB
-    /// (repeatable, gitignore syntax; '!GLOB' excludes, and a directory
-    /// excluded is not entered; the last matching glob wins). Paths named
-    /// on the command line are always searched.
+    /// Select the files of walked directories by glob (repeatable,
+    /// gitignore syntax): GLOB includes, !GLOB excludes, the last glob
+    /// that matches wins, and once a glob includes, files matching none
+    /// are left out. Excluded directories are not entered; paths named on
+    /// the command line are always searched.
     #[arg(
         help_heading = "Input",
         short = 'g',

@@ -288,11 +288,14 @@ impl<'a, 'p, W: Write> Work<'a, 'p, W> {
             Ok(i) => i,
             Err(e) => return Found::Error(io_reason(&e)),
         };
-        let name = entry.name();
+        let mut turn = Turn {
+            work: self,
+            i,
+            name: entry.name(),
+            items: Vec::new(),
+            begun: false,
+        };
         let cfg = self.cfg;
-        let first_only = cfg.report == Report::FilesWithMatches;
-        let mut items: Vec<Held> = Vec::new();
-        let mut begun = false;
         let res = search::search(
             self.finder,
             input,
@@ -302,67 +305,87 @@ impl<'a, 'p, W: Write> Work<'a, 'p, W> {
                 if matches!(item, Item::Rejected(_)) != cfg.rejected {
                     return Ok(true);
                 }
-                let hold = |place: &[Field<'_>], item| -> Held {
-                    let place =
-                        place.iter().map(|(k, v)| (*k, v.to_vec())).collect();
-                    (place, owned(item))
-                };
-                if first_only {
-                    items.push(hold(place, item));
+                if cfg.report == Report::FilesWithMatches {
+                    turn.items.push(hold(place, item));
                     return Ok(false);
                 }
-                let mut t = self.lock();
-                if t.err.is_some() {
-                    return Ok(false);
-                }
-                let mut item = Some(item);
-                if t.next != i {
-                    items.extend(item.take().map(|it| hold(place, it)));
-                    if items.len() < HOLD_LIMIT {
-                        return Ok(true);
-                    }
-                    while t.next != i && t.err.is_none() {
-                        t = self.cv.wait(t).unwrap_or_else(|p| p.into_inner());
-                    }
-                    if t.err.is_some() {
-                        return Ok(false);
-                    }
-                }
-                // Our turn: print what we hold and go on printing as we
-                // search.
-                if !begun {
-                    t.printer.begin();
-                    begun = true;
-                }
-                let mut res = Ok(());
-                for held in items.drain(..) {
-                    match print_held(t.printer, &name, &held) {
-                        Ok(counted) => t.st.found |= counted,
-                        Err(e) => {
-                            res = Err(e);
-                            break;
-                        }
-                    }
-                }
-                if let (Ok(()), Some(item)) = (&res, item) {
-                    match t.printer.item(&name, place, &item) {
-                        Ok(counted) => t.st.found |= counted,
-                        Err(e) => res = Err(e),
-                    }
-                }
-                if let Err(e) = res {
-                    t.err = Some(e);
-                    self.cv.notify_all();
-                    return Ok(false);
-                }
-                Ok(true)
+                Ok(turn.item(place, item))
             },
         );
+        let Turn { items, begun, .. } = turn;
         match res {
             Ok(()) | Err(Fail::Write(_)) => Found::Items(items, None, begun),
             Err(Fail::Read(e)) => {
                 Found::Items(items, Some(io_reason(&e)), begun)
             }
         }
+    }
+}
+
+/// A copy of an item and its place, to print later.
+fn hold(place: &[Field<'_>], item: Item<'_>) -> Held {
+    let place = place.iter().map(|(k, v)| (*k, v.to_vec())).collect();
+    (place, owned(item))
+}
+
+/// One worker's entry while it is searched: items held until its turn,
+/// then printed as they come.
+struct Turn<'w, 'a, 'p, W: Write> {
+    work: &'w Work<'a, 'p, W>,
+    /// The entry's number in walk order.
+    i: usize,
+    name: Vec<u8>,
+    items: Vec<Held>,
+    /// Whether the printer began this entry.
+    begun: bool,
+}
+
+impl<W: Write> Turn<'_, '_, '_, W> {
+    /// Holds or prints `item`; returns whether to go on searching.
+    fn item(&mut self, place: &[Field<'_>], item: Item<'_>) -> bool {
+        let mut t = self.work.lock();
+        if t.err.is_some() {
+            return false;
+        }
+        let mut item = Some(item);
+        if t.next != self.i {
+            self.items.extend(item.take().map(|it| hold(place, it)));
+            if self.items.len() < HOLD_LIMIT {
+                return true;
+            }
+            while t.next != self.i && t.err.is_none() {
+                t = self.work.cv.wait(t).unwrap_or_else(|p| p.into_inner());
+            }
+            if t.err.is_some() {
+                return false;
+            }
+        }
+        // Our turn: print what is held and go on printing as we search.
+        if !self.begun {
+            t.printer.begin();
+            self.begun = true;
+        }
+        let mut res = Ok(());
+        for held in self.items.drain(..) {
+            match print_held(t.printer, &self.name, &held) {
+                Ok(counted) => t.st.found |= counted,
+                Err(e) => {
+                    res = Err(e);
+                    break;
+                }
+            }
+        }
+        if let (Ok(()), Some(item)) = (&res, item) {
+            match t.printer.item(&self.name, place, &item) {
+                Ok(counted) => t.st.found |= counted,
+                Err(e) => res = Err(e),
+            }
+        }
+        if let Err(e) = res {
+            t.err = Some(e);
+            self.work.cv.notify_all();
+            return false;
+        }
+        true
     }
 }
