@@ -103,7 +103,9 @@ pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
             let large = md.is_file() && md.len() >= LARGE;
             #[cfg(unix)]
             if large {
-                if let Some(m) = crate::mapped::Mapped::new(&f, md.len())? {
+                // A file system that cannot map the file is read instead.
+                let map = crate::mapped::Mapped::new(&f, md.len());
+                if let Ok(Some(m)) = map {
                     let head = &m.bytes()[..BINARY_PEEK.min(m.bytes().len())];
                     if !(cfg.gzip && head.starts_with(&GZIP)) {
                         let kind = kind(head, cfg, false);

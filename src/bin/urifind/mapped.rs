@@ -46,7 +46,8 @@ pub struct Mapped {
 impl Mapped {
     /// Maps the first `len` bytes of `file` (a regular file of that
     /// length). `None` when the guard is not available or every slot is
-    /// taken: the caller then reads the file.
+    /// taken, and an error when the system cannot map the file: the
+    /// caller then reads it.
     ///
     /// # Errors
     ///
