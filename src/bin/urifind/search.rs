@@ -2,6 +2,11 @@
 //! configuration, run over an opened input's bytes, each item handed to a
 //! sink (the printer, or a holder waiting for its turn to print) together
 //! with where inside the input it was found.
+//!
+//! Plain text is one text, searched whole: a mapped file as one slice,
+//! anything else as a stream. An input format made of several texts
+//! (recognized by `input::kind`) is split here, each text searched in
+//! turn and its items handed on with fields naming it (`printer::Field`).
 
 use std::io;
 #[cfg(unix)]
@@ -87,7 +92,7 @@ pub fn search(
     }
 }
 
-/// Hands a stream's items to `sink`, in order.
+/// Hands `items` to `sink`, in order, as found in one plain text.
 fn drain<'h>(
     items: impl Iterator<Item = io::Result<Item<'h>>>,
     sink: &mut Sink<'_>,
