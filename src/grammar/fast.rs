@@ -33,6 +33,24 @@ const SCHEME_MAX: usize = 8;
 /// every grammar with the scheme rules; `None` otherwise.
 #[inline(always)]
 pub(crate) fn common(s: &[u8]) -> Option<Components<'_>> {
+    walk(s).filter(|&(k, _)| k == s.len()).map(|(_, c)| c)
+}
+
+/// How far the common shape goes from the start of `s`: `Some(k)` when
+/// `s[..k]` is valid of the common shape (under every grammar, with the
+/// scheme rules) and `s[k]` is a byte the shape does not take where it
+/// stands (or `k` is the length); `None` when no prefix can be read so.
+/// A scanner that knows the run of URI bytes ends at `k` has checked
+/// its candidate in the same pass that found it.
+#[inline(always)]
+pub(crate) fn common_prefix(s: &[u8]) -> Option<usize> {
+    walk(s).map(|(k, _)| k)
+}
+
+/// The common shape read from the start of `s` as far as it goes: where
+/// it stopped and the components of what it read, when that is valid.
+#[inline(always)]
+fn walk(s: &[u8]) -> Option<(usize, Components<'_>)> {
     let n = s.len();
     // scheme "://", the scheme IP-based
     let mut i = 1;
@@ -77,41 +95,52 @@ pub(crate) fn common(s: &[u8]) -> Option<Components<'_>> {
         None
     };
     let e = j;
-    // The authority ends at "/", "?", "#" or the end.
-    if e < n && !matches!(s[e], b'/' | b'?' | b'#') {
-        return None;
-    }
-    // path-abempty, up to "?", "#" or the end
-    let p = scan(s, e, PATH, Part::Path).ok()?;
     let mut c = Components {
         scheme: Some(&s[..i]),
         authority: Some(&s[a..e]),
         userinfo: None,
         host: Some(&s[a..hend]),
         port,
-        path: &s[e..p],
+        path: &s[e..e],
         query: None,
         fragment: None,
     };
+    // The authority ends at "/", "?", "#" or the end.
+    if e < n && !matches!(s[e], b'/' | b'?' | b'#') {
+        return Some((e, c));
+    }
+    // path-abempty, up to "?", "#" or the end (a bad escape stops it)
+    let p = part(s, e, PATH);
+    c.path = &s[e..p];
     let mut k = p;
     if k < n && s[k] == b'?' {
-        let q = scan(s, k + 1, QUERY, Part::Query).ok()?;
+        let q = part(s, k + 1, QUERY);
         c.query = Some(&s[k + 1..q]);
         k = q;
     }
     if k < n && s[k] == b'#' {
-        let f = scan(s, k + 1, QUERY, Part::Fragment).ok()?;
+        let f = part(s, k + 1, QUERY);
         c.fragment = Some(&s[k + 1..f]);
         k = f;
     }
-    (k == n).then_some(c)
+    Some((k, c))
+}
+
+/// The end of the bytes of class `mask` and escapes from `s[i]`: the
+/// first other byte, or a `%` that starts no escape.
+#[inline(always)]
+fn part(s: &[u8], i: usize, mask: u16) -> usize {
+    match scan(s, i, mask, Part::Path) {
+        Ok(k) => k,
+        Err(f) => f.offset,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
 
-    use super::common;
+    use super::{common, common_prefix};
     use crate::grammar::{Grammar, Validator};
 
     /// The full parse (no fast path) under `g` with the scheme rules.
@@ -185,6 +214,21 @@ mod tests {
             if let Some(c) = common(&s) {
                 for g in GRAMMARS {
                     prop_assert_eq!(Some(c), full(&s, g), "{:?}", g);
+                }
+            }
+        }
+
+        /// What the walk reads is valid and goes as far as the shape
+        /// does: one byte more is not of the shape.
+        #[test]
+        fn prefix_is_valid_and_longest(s in input()) {
+            if let Some(k) = common_prefix(&s) {
+                prop_assert!(common(&s[..k]).is_some());
+                for g in GRAMMARS {
+                    prop_assert!(full(&s[..k], g).is_some(), "{:?}", g);
+                }
+                if k < s.len() {
+                    prop_assert!(common(&s[..k + 1]).is_none());
                 }
             }
         }

@@ -99,6 +99,33 @@ impl Bare {
         i
     }
 
+    /// The end of the run from `v[s]` (as [`Bare::run_from`] finds it)
+    /// when the run is a URI of the common shape as it stands: the shape
+    /// stops where the run of URI bytes does. `None` says nothing.
+    #[inline(always)]
+    fn common_run(
+        &mut self,
+        cands: &Candidates<'_>,
+        vw: &View<'_>,
+        s: usize,
+        max: usize,
+    ) -> Option<usize> {
+        let v = vw.v;
+        let cap = (s + max + 1).min(v.len());
+        let e = s + cands.common_prefix(&v[s..cap])?;
+        if e == cap || text::continues(v, e) {
+            return None;
+        }
+        debug_assert_eq!(text::uri_run(v, s, cap), e);
+        // As `run_from` would: what follows the run decides too (a '%',
+        // a UTF-8 character), and the run is remembered.
+        vw.touch(e + 3);
+        let cut = v[e] == b'%' && e + 3 > v.len();
+        self.run =
+            RunCache { from: vw.base + s, reached: vw.base + e, ended: !cut };
+        Some(e)
+    }
+
     /// Extends the cached run that holds `v[s]` as far as the window
     /// goes (or to its end); returns the absolute offset it reached.
     /// Each byte is scanned once however often this is called.
@@ -134,9 +161,21 @@ impl Bare {
             return;
         }
         let max = opts.max_uri_len;
-        // (`scheme:` and `//` continue the run.)
-        let known = if slashes { c + 3 } else { c + 1 };
-        let mut e = self.run_from(vw, s, known, max);
+        // The common shape read in the same pass that finds the run: a
+        // run that ends where the shape does is a URI as it stands.
+        let checked = if slashes && opts.prefilter {
+            self.common_run(cands, vw, s, max)
+        } else {
+            None
+        };
+        let mut e = match checked {
+            Some(e) => e,
+            None => {
+                // (`scheme:` and `//` continue the run.)
+                let known = if slashes { c + 3 } else { c + 1 };
+                self.run_from(vw, s, known, max)
+            }
+        };
         cands.start();
         let span_start = vw.base + s;
         let reject = |cands: &mut Candidates<'_>, end: usize, f: Fault| {
@@ -239,7 +278,13 @@ impl Bare {
             return;
         }
         let len = cands.trimmed(vw, cands.text(vw).len(), scheme_len);
-        match cands.check_len(vw, len, scheme_len, Context::Bare) {
+        // (The text starts with the run; the common shape checked it.)
+        let res = if checked == Some(s + len) {
+            Ok(())
+        } else {
+            cands.check_len(vw, len, scheme_len, Context::Bare)
+        };
+        match res {
             Ok(()) => cands.report_bare(vw, len, scheme_len),
             Err(f) => {
                 if f.tail {

@@ -375,6 +375,14 @@ impl<'f> Candidates<'f> {
         }
     }
 
+    /// How far a URI of the common shape (`http://host/path`) goes from
+    /// the start of `t`: `Some(k)` when `t[..k]` passes every check and
+    /// `t[k]` cannot extend it.
+    #[inline(always)]
+    pub(crate) fn common_prefix(&self, t: &[u8]) -> Option<usize> {
+        self.validator.common_prefix(t)
+    }
+
     /// Checks the text's first `len` bytes as a whole candidate.
     #[inline(always)]
     pub(crate) fn check_len(
