@@ -33,7 +33,17 @@ const SCHEME_MAX: usize = 8;
 /// every grammar with the scheme rules; `None` otherwise.
 #[inline(always)]
 pub(crate) fn common(s: &[u8]) -> Option<Components<'_>> {
-    walk(s).filter(|&(k, _)| k == s.len()).map(|(_, c)| c)
+    let w = walk(s).filter(|w| w.end == s.len())?;
+    Some(Components {
+        scheme: Some(&s[..w.scheme]),
+        authority: Some(&s[w.scheme + 3..w.authority]),
+        userinfo: None,
+        host: Some(&s[w.scheme + 3..w.host]),
+        port: (w.host < w.authority).then(|| &s[w.host + 1..w.authority]),
+        path: &s[w.authority..w.path],
+        query: (w.query > w.path).then(|| &s[w.path + 1..w.query]),
+        fragment: (w.end > w.query).then(|| &s[w.query + 1..w.end]),
+    })
 }
 
 /// How far the common shape goes from the start of `s`: `Some(k)` when
@@ -44,13 +54,28 @@ pub(crate) fn common(s: &[u8]) -> Option<Components<'_>> {
 /// its candidate in the same pass that found it.
 #[inline(always)]
 pub(crate) fn common_prefix(s: &[u8]) -> Option<usize> {
-    walk(s).map(|(k, _)| k)
+    walk(s).map(|w| w.end)
 }
 
-/// The common shape read from the start of `s` as far as it goes: where
-/// it stopped and the components of what it read, when that is valid.
+/// Where the parts of a URI of the common shape end (indices into it).
+struct Walk {
+    /// The scheme, at its `:`.
+    scheme: usize,
+    /// The host; the authority ends later when a port follows.
+    host: usize,
+    authority: usize,
+    path: usize,
+    /// The end of the query; equal to `path` when there is none.
+    query: usize,
+    /// The end of what was read; equal to `query` when there is no
+    /// fragment.
+    end: usize,
+}
+
+/// The common shape read from the start of `s` as far as it goes, when
+/// what it read is valid.
 #[inline(always)]
-fn walk(s: &[u8]) -> Option<(usize, Components<'_>)> {
+fn walk(s: &[u8]) -> Option<Walk> {
     let n = s.len();
     // scheme "://", the scheme IP-based
     let mut i = 1;
@@ -63,9 +88,8 @@ fn walk(s: &[u8]) -> Option<(usize, Components<'_>)> {
     {
         return None;
     }
-    let a = i + 3;
     // host: label *( "." label ) [ "." ]
-    let mut j = a;
+    let mut j = i + 3;
     let last = loop {
         let st = j;
         j += s[j..].iter().take_while(|&&b| is(b, LABEL)).count();
@@ -83,47 +107,30 @@ fn walk(s: &[u8]) -> Option<(usize, Components<'_>)> {
     if !s[last].is_ascii_alphabetic() {
         return None;
     }
-    let hend = j;
+    let host = j;
     // [ ":" *DIGIT ]
-    let port = if j < n && s[j] == b':' {
+    if j < n && s[j] == b':' {
         j += 1;
-        while j < n && s[j].is_ascii_digit() {
-            j += 1;
-        }
-        Some(&s[hend + 1..j])
-    } else {
-        None
-    };
-    let e = j;
-    let mut c = Components {
-        scheme: Some(&s[..i]),
-        authority: Some(&s[a..e]),
-        userinfo: None,
-        host: Some(&s[a..hend]),
-        port,
-        path: &s[e..e],
-        query: None,
-        fragment: None,
-    };
+        j += s[j..].iter().take_while(|b| b.is_ascii_digit()).count();
+    }
+    let authority = j;
+    let mut w = Walk { scheme: i, host, authority, path: j, query: j, end: j };
     // The authority ends at "/", "?", "#" or the end.
-    if e < n && !matches!(s[e], b'/' | b'?' | b'#') {
-        return Some((e, c));
+    if j < n && !matches!(s[j], b'/' | b'?' | b'#') {
+        return Some(w);
     }
     // path-abempty, up to "?", "#" or the end (a bad escape stops it)
-    let p = part(s, e, PATH);
-    c.path = &s[e..p];
-    let mut k = p;
+    let mut k = part(s, j, PATH);
+    w.path = k;
     if k < n && s[k] == b'?' {
-        let q = part(s, k + 1, QUERY);
-        c.query = Some(&s[k + 1..q]);
-        k = q;
+        k = part(s, k + 1, QUERY);
     }
+    w.query = k;
     if k < n && s[k] == b'#' {
-        let f = part(s, k + 1, QUERY);
-        c.fragment = Some(&s[k + 1..f]);
-        k = f;
+        k = part(s, k + 1, QUERY);
     }
-    Some((k, c))
+    w.end = k;
+    Some(w)
 }
 
 /// The end of the bytes of class `mask` and escapes from `s[i]`: the

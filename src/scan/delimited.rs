@@ -76,7 +76,17 @@ pub(crate) fn opened(
     if s > lo && v[s - 1] == b'"' {
         return Some((s - 1, &DELIMITERS[QUOTED]));
     }
-    let i = back_over_ws(v, s, lo, bound)?;
+    // Most schemes in text follow a word and a blank: nothing opens.
+    let i = blanks_before(v, s, lo);
+    if i == lo || !ENDS_OPENER[usize::from(v[i - 1])] {
+        return None;
+    }
+    // (A `<` on the scheme's line: no line break or quote prefix to
+    // step over.)
+    if v[i - 1] == b'<' {
+        return (s - i <= bound).then(|| (i - 1, &DELIMITERS[ANGLE]));
+    }
+    let i = back_over_ws_from(v, s, i, lo, bound)?;
     if i > lo && v[i - 1] == b'<' {
         return Some((i - 1, &DELIMITERS[ANGLE]));
     }
@@ -86,6 +96,25 @@ pub(crate) fn opened(
     }
     None
 }
+
+/// The blanks [`back_over_ws`] steps over on a line.
+#[inline(always)]
+fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\r')
+}
+
+/// The bytes that may stand before the blanks before a scheme that a
+/// context opens (`opened` reads further only after one of them): the
+/// last byte of an opener that whitespace may follow (`<`, the `:` of
+/// `URL:`), the `>` of a mail quote prefix and a line break.
+static ENDS_OPENER: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'<' as usize] = true;
+    t[b':' as usize] = true;
+    t[b'>' as usize] = true;
+    t[b'\n' as usize] = true;
+    t
+};
 
 /// Whether a `<` (after optional whitespace) stands right before
 /// `v[s]`; returns its index.
@@ -104,11 +133,25 @@ pub(crate) fn angle_before(
 /// the line before it (`> > <URL:\n> >   http://...`); returns where the
 /// whitespace starts, at most `bound` bytes back.
 fn back_over_ws(v: &[u8], s: usize, lo: usize, bound: usize) -> Option<usize> {
-    let blank = |b: u8| matches!(b, b' ' | b'\t' | 0x0b | 0x0c | b'\r');
-    let mut i = s;
-    while i > lo && blank(v[i - 1]) {
-        i -= 1;
-    }
+    back_over_ws_from(v, s, blanks_before(v, s, lo), lo, bound)
+}
+
+/// Where the blanks right before `v[s]` start (not before `lo`).
+#[inline(always)]
+fn blanks_before(v: &[u8], s: usize, lo: usize) -> usize {
+    s - v[lo.min(s)..s].iter().rev().take_while(|&&b| is_blank(b)).count()
+}
+
+/// [`back_over_ws`] with the blanks right before `v[s]` already stepped
+/// over, to `v[i]`.
+fn back_over_ws_from(
+    v: &[u8],
+    s: usize,
+    mut i: usize,
+    lo: usize,
+    bound: usize,
+) -> Option<usize> {
+    let blank = is_blank;
     // A quote prefix can only end in `>` (and its blanks): look for
     // the line start only then, so long lines cost nothing here.
     let mut depth = 0;
@@ -346,6 +389,20 @@ mod tests {
                 let y: Vec<Item<'_>> = off.items(t.as_bytes()).collect();
                 assert_eq!(x, y, "bound {bound}: {t:?}");
             }
+        }
+    }
+
+    /// The quick test before the walk back over whitespace knows how
+    /// every opener ends.
+    #[test]
+    fn every_opener_ends_in_a_known_byte() {
+        for d in &DELIMITERS {
+            let last = *d.opener.as_bytes().last().unwrap();
+            assert!(
+                last == b'"' || super::ENDS_OPENER[usize::from(last)],
+                "{}",
+                d.opener
+            );
         }
     }
 
