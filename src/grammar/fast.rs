@@ -52,9 +52,16 @@ pub(crate) fn common(s: &[u8]) -> Option<Components<'_>> {
 /// stands (or `k` is the length); `None` when no prefix can be read so.
 /// A scanner that knows the run of URI bytes ends at `k` has checked
 /// its candidate in the same pass that found it.
+///
+/// `s` starts with a scheme of `scheme` bytes (a letter, then scheme
+/// characters), which the caller has read.
 #[inline(always)]
-pub(crate) fn common_prefix(s: &[u8]) -> Option<usize> {
-    walk(s).map(|w| w.end)
+pub(crate) fn common_prefix(s: &[u8], scheme: usize) -> Option<usize> {
+    debug_assert!(
+        s.len() < scheme + 3
+            || scheme_end(s) == Some(scheme).filter(|&k| k <= SCHEME_MAX)
+    );
+    walk_after(s, scheme).map(|w| w.end)
 }
 
 /// Where the parts of a URI of the common shape end (indices into it).
@@ -76,16 +83,27 @@ struct Walk {
 /// what it read is valid.
 #[inline(always)]
 fn walk(s: &[u8]) -> Option<Walk> {
+    walk_after(s, scheme_end(s)?)
+}
+
+/// Where a scheme of at most [`SCHEME_MAX`] bytes at the start of `s`
+/// ends (its length).
+#[inline(always)]
+fn scheme_end(s: &[u8]) -> Option<usize> {
     let n = s.len();
-    // scheme "://", the scheme IP-based
     let mut i = 1;
     while i < n && i <= SCHEME_MAX && is(s[i], SCHEME) {
         i += 1;
     }
-    if s.get(i..i + 3) != Some(b"://")
-        || !s[0].is_ascii_alphabetic()
-        || !schemes::is_ip_based(&s[..i])
-    {
+    (n > 0 && s[0].is_ascii_alphabetic() && i <= SCHEME_MAX).then_some(i)
+}
+
+/// [`walk`] after a scheme of `i` bytes.
+#[inline(always)]
+fn walk_after(s: &[u8], i: usize) -> Option<Walk> {
+    let n = s.len();
+    // "://", the scheme IP-based
+    if s.get(i..i + 3) != Some(b"://") || !schemes::is_ip_based(&s[..i]) {
         return None;
     }
     // host: label *( "." label ) [ "." ]
@@ -229,7 +247,9 @@ mod tests {
         /// does: one byte more is not of the shape.
         #[test]
         fn prefix_is_valid_and_longest(s in input()) {
-            if let Some(k) = common_prefix(&s) {
+            if let Some(k) = super::scheme_end(&s)
+                .and_then(|i| common_prefix(&s, i))
+            {
                 prop_assert!(common(&s[..k]).is_some());
                 for g in GRAMMARS {
                     prop_assert!(full(&s[..k], g).is_some(), "{:?}", g);

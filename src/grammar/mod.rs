@@ -508,14 +508,18 @@ impl Validator {
         self.scheme_rules && fast::common(s).is_some()
     }
 
-    /// How far the common shape goes from the start of `s` (see
-    /// `fast::common_prefix`): `Some(k)` when `s[..k]` is valid and of
-    /// that shape and `s[k]` cannot extend it; only under the scheme
-    /// rules.
+    /// How far the common shape goes from the start of `s`, which starts
+    /// with a scheme of `scheme` bytes (see `fast::common_prefix`):
+    /// `Some(k)` when `s[..k]` is valid and of that shape and `s[k]`
+    /// cannot extend it; only under the scheme rules.
     #[inline(always)]
-    pub(crate) fn common_prefix(&self, s: &[u8]) -> Option<usize> {
+    pub(crate) fn common_prefix(
+        &self,
+        s: &[u8],
+        scheme: usize,
+    ) -> Option<usize> {
         if self.scheme_rules {
-            fast::common_prefix(s)
+            fast::common_prefix(s, scheme)
         } else {
             None
         }

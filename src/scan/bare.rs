@@ -108,11 +108,12 @@ impl Bare {
         cands: &Candidates<'_>,
         vw: &View<'_>,
         s: usize,
+        scheme_len: usize,
         max: usize,
     ) -> Option<usize> {
         let v = vw.v;
         let cap = (s + max + 1).min(v.len());
-        let e = s + cands.common_prefix(&v[s..cap])?;
+        let e = s + cands.common_prefix(&v[s..cap], scheme_len)?;
         if e == cap || text::continues(v, e) {
             return None;
         }
@@ -164,7 +165,7 @@ impl Bare {
         // The common shape read in the same pass that finds the run: a
         // run that ends where the shape does is a URI as it stands.
         let checked = if slashes && opts.prefilter {
-            self.common_run(cands, vw, s, max)
+            self.common_run(cands, vw, s, c - s, max)
         } else {
             None
         };

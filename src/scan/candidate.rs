@@ -376,11 +376,16 @@ impl<'f> Candidates<'f> {
     }
 
     /// How far a URI of the common shape (`http://host/path`) goes from
-    /// the start of `t`: `Some(k)` when `t[..k]` passes every check and
-    /// `t[k]` cannot extend it.
+    /// the start of `t`, which starts with a scheme of `scheme` bytes:
+    /// `Some(k)` when `t[..k]` passes every check and `t[k]` cannot
+    /// extend it.
     #[inline(always)]
-    pub(crate) fn common_prefix(&self, t: &[u8]) -> Option<usize> {
-        self.validator.common_prefix(t)
+    pub(crate) fn common_prefix(
+        &self,
+        t: &[u8],
+        scheme: usize,
+    ) -> Option<usize> {
+        self.validator.common_prefix(t, scheme)
     }
 
     /// Checks the text's first `len` bytes as a whole candidate.
