@@ -605,7 +605,8 @@ pub fn is_ip_based(scheme: &[u8]) -> bool {
     if scheme.len() < 2 || scheme.len() > 8 {
         return false;
     }
-    IP.contains(&fold(scheme))
+    let w = fold(scheme);
+    IP.iter().any(|&x| x == w)
 }
 
 /// Whether `scheme` (any case) is in [`PROSE_OPAQUE`].
@@ -620,8 +621,11 @@ pub fn is_prose_opaque(scheme: &[u8]) -> bool {
     const OPAQUE: [u64; PROSE_OPAQUE.len()] = words(PROSE_OPAQUE);
     // Called for many colons in text: the length test turns away most of
     // them at once, one folded word the rest.
-    (PROSE_OPAQUE_MIN_LEN..=PROSE_OPAQUE_MAX_LEN).contains(&scheme.len())
-        && OPAQUE.contains(&fold(scheme))
+    if !(PROSE_OPAQUE_MIN_LEN..=PROSE_OPAQUE_MAX_LEN).contains(&scheme.len()) {
+        return false;
+    }
+    let w = fold(scheme);
+    OPAQUE.iter().any(|&x| x == w)
 }
 
 /// For each letter `a`, the letters `b` (bit `b - 'a'`) such that some

@@ -255,24 +255,24 @@ pub(crate) fn scan(
     d: &Delimiter,
 ) -> bool {
     let v = vw.v;
-    let slashes = v[c + 1..].starts_with(b"//");
-    vw.touch(c + 3);
-    if !cands.accepts(&v[s..c], slashes, d.context) {
-        return false;
-    }
     let close_byte = d.close;
-    // The quote depth of the opener's line, needed at a line break.
-    let mut depth = None;
-    // Up to `bracket_bound` bytes between the opener and the closer.
+    // Up to `bracket_bound` bytes between the opener and the closer: the
+    // closer lies at `inside` at the latest (a scan that finds none there
+    // reports nothing, whatever comes after).
     let inside = open + 1 + cands.opts().bracket_bound;
-    let limit = (inside + 1).min(v.len());
-    // The closer lies at `inside` at the latest (a scan that finds none
-    // there reports nothing, whatever comes after).
     if cands.opts().prefilter
         && !closers.may_close(vw, close_byte, open + 1, inside)
     {
         return false;
     }
+    let slashes = v[c + 1..].starts_with(b"//");
+    vw.touch(c + 3);
+    if !cands.accepts(&v[s..c], slashes, d.context) {
+        return false;
+    }
+    // The quote depth of the opener's line, needed at a line break.
+    let mut depth = None;
+    let limit = (inside + 1).min(v.len());
     cands.start();
     let mut a = s;
     // (`scheme:` is made of URI bytes.)
