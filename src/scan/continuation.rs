@@ -25,7 +25,17 @@ pub(crate) fn removed(b: u8) -> bool {
 /// The URI rejoined from the input between its first byte and its last
 /// (`region`): the bytes that are not [`removed`].
 pub(crate) fn rejoin(region: &[u8]) -> Vec<u8> {
-    region.iter().copied().filter(|&b| !removed(b)).collect()
+    // Sized exactly (it becomes a boxed slice), copied a piece at a time.
+    let n = region.iter().filter(|&&b| !removed(b)).count();
+    let mut out = Vec::with_capacity(n);
+    let mut rest = region;
+    while !rest.is_empty() {
+        let k = rest.iter().position(|&b| removed(b)).unwrap_or(rest.len());
+        out.extend_from_slice(&rest[..k]);
+        let gap = rest[k..].iter().take_while(|&&b| removed(b)).count();
+        rest = &rest[k + gap..];
+    }
+    out
 }
 
 /// What follows a URI byte across whitespace starting at `v[i]`.

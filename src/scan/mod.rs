@@ -214,13 +214,18 @@ impl<'h> Match<'h> {
     pub fn uri(&self) -> &[u8] {
         match self.shape {
             Shape::Plain => self.region,
-            Shape::Joined => self
-                .built
-                .get_or_init(|| continuation::rejoin(self.region).into()),
-            Shape::Abbreviated => self.built.get_or_init(|| {
+            _ => self.built.get_or_init(|| self.build()),
+        }
+    }
+
+    /// The URI of a match that is not its input as it stands.
+    fn build(&self) -> Box<[u8]> {
+        match self.shape {
+            Shape::Plain | Shape::Owned => self.region.into(),
+            Shape::Joined => continuation::rejoin(self.region).into(),
+            Shape::Abbreviated => {
                 [abbrev::prefix(self.region), self.region].concat().into()
-            }),
-            Shape::Owned => self.built.get().map_or(&[], |b| b),
+            }
         }
     }
     /// How the URI was delimited.
@@ -273,12 +278,9 @@ impl<'h> Match<'h> {
     /// assert_eq!(m.uri(), b"http://a.example/");
     /// ```
     pub fn into_owned(self) -> Match<'static> {
-        let uri: Box<[u8]> = match self.shape {
-            Shape::Plain => self.region.into(),
-            _ => {
-                self.uri();
-                self.built.into_inner().unwrap_or_default()
-            }
+        let uri = match self.built.get() {
+            Some(_) => self.built.into_inner().unwrap_or_default(),
+            None => self.build(),
         };
         Match {
             span: self.span,
