@@ -64,6 +64,7 @@ assert_eq!(err.offset(), 10);
 #![forbid(unsafe_code)]
 
 pub mod grammar;
+pub mod mail;
 pub mod scan;
 pub mod uri;
 
