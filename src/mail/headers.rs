@@ -33,6 +33,12 @@ pub(crate) fn structural(name: &[u8]) -> bool {
     SKIP.iter().any(|s| name.eq_ignore_ascii_case(s))
 }
 
+/// Whether `name` is a field name: printable ASCII other than `:`.
+pub(crate) fn field_name(name: &[u8]) -> bool {
+    !name.is_empty()
+        && name.iter().all(|&b| (33..=126).contains(&b) && b != b':')
+}
+
 /// One encoded word found in a value.
 struct Word {
     /// Offsets in the value: the whole word, `=?` to `?=`.

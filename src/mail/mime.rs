@@ -148,7 +148,12 @@ pub(crate) fn read(
     let lay = Layers::new(&map);
     let mut w = Walker { mf, out: Vec::new() };
     let id;
-    match mf.parser.parse(&data[..]) {
+    let parsed = if starts_with_field(&data) {
+        mf.parser.parse(&data[..])
+    } else {
+        None
+    };
+    match parsed {
         Some(msg) => {
             id = msg.parts.first().and_then(|p| {
                 p.headers
@@ -168,6 +173,20 @@ pub(crate) fn read(
         }
     }
     (id, w.out)
+}
+
+/// Whether `data` starts with a header field (`Name:` then a blank or
+/// the line's end, the name a token): otherwise it is no message (a
+/// line of prose, `mailto:a@b.example`), and all of it is text.
+fn starts_with_field(data: &[u8]) -> bool {
+    let line = &data[..memchr::memchr(b'\n', data).unwrap_or(data.len())];
+    let Some(k) = memchr::memchr(b':', line) else { return false };
+    let token =
+        |b: &u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(b);
+    let name = line[..k].trim_ascii_end();
+    !name.is_empty()
+        && name.iter().all(token)
+        && matches!(line.get(k + 1), None | Some(b' ' | b'\t' | b'\r'))
 }
 
 /// A header block ended by a line of only blanks: the parser would read
@@ -475,6 +494,22 @@ impl Walker<'_> {
                 .strip_suffix(b":")
                 .unwrap_or(&buf[f..s])
                 .trim_ascii();
+            if !headers::field_name(name) {
+                // Not a header field (prose before a blank line, in a
+                // message that is not one): the line as text.
+                let map = OffsetMap::shift(f);
+                let l = lay.then(&map);
+                let text = &buf[f..e];
+                scan(
+                    self.mf,
+                    text,
+                    &l,
+                    &info,
+                    &MailContext::Text,
+                    &mut self.out,
+                );
+                continue;
+            }
             if headers::structural(name) {
                 continue;
             }
