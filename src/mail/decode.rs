@@ -308,8 +308,11 @@ pub(crate) fn to_utf8(src: &[u8], enc: &'static Encoding) -> Option<Decoded> {
             finished = true;
         }
         if written > 0 {
-            if written == 1 && i - start == 1 {
-                map.linear(out.len(), start);
+            let last = src[i - 1];
+            if written == 1 && last < 0x80 && tmp[0] == last {
+                // An ASCII byte that decoded to itself (after escape
+                // sequences that decode to nothing).
+                map.linear(out.len(), i - 1);
             } else {
                 map.group(out.len(), start, i - start);
             }
@@ -456,6 +459,10 @@ mod tests {
         let h = d.text.iter().position(|&b| b == b'h').unwrap();
         let (a, b) = d.map.range(h, d.text.len());
         assert_eq!(&src[a..b], b"http://jp.example/");
+        // The Han characters map to their two-byte codes (the first
+        // with the escape sequence before it).
+        assert_eq!(d.map.byte(0), (0, 5));
+        assert_eq!(d.map.byte(3), (5, 7));
     }
 
     #[test]

@@ -281,7 +281,8 @@ fn last_line_blank(s: &[u8]) -> Option<bool> {
 }
 
 /// Whether the line at the start of `s` looks like an mbox envelope
-/// line: `From `, a sender, and somewhere a time (`10:00`).
+/// line: `From `, then a sender that is an address or is followed by a
+/// time (`10:00`) somewhere on the line.
 pub(crate) fn envelope(s: &[u8]) -> bool {
     let line = match memchr::memchr(b'\n', s) {
         Some(k) => &s[..k],
@@ -290,6 +291,11 @@ pub(crate) fn envelope(s: &[u8]) -> bool {
     let Some(rest) = line.strip_prefix(b"From ") else { return false };
     if rest.first().is_none_or(|b| b.is_ascii_whitespace()) {
         return false;
+    }
+    let sender =
+        rest.split(|b| b.is_ascii_whitespace()).next().unwrap_or(rest);
+    if sender.contains(&b'@') {
+        return true;
     }
     rest.windows(4).any(|w| {
         w[0].is_ascii_digit()
@@ -666,6 +672,8 @@ From this line has no time either\n\n"
         assert!(envelope(b"From MAILER-DAEMON Thu Jan  1 00:00:00 1970"));
         assert!(!envelope(b"From the desk of the editor, 10 May\n"));
         assert!(!envelope(b"From  a@b 10:00\n"));
+        assert!(envelope(b"From a@b\n"));
+        assert!(!envelope(b"From here on, nothing\n"));
         assert!(!envelope(b"Fro a@b 10:00\n"));
     }
 

@@ -494,9 +494,10 @@ impl Walker<'_> {
                 .strip_suffix(b":")
                 .unwrap_or(&buf[f..s])
                 .trim_ascii();
-            if !headers::field_name(name) {
+            if !headers::field_name(name) || buf[s..e].starts_with(b"//") {
                 // Not a header field (prose before a blank line, in a
-                // message that is not one): the line as text.
+                // message that is not one, or a URI at a line's start
+                // that the parser took for one): the line as text.
                 let map = OffsetMap::shift(f);
                 let l = lay.then(&map);
                 let text = &buf[f..e];
@@ -666,6 +667,14 @@ fn merge_alternatives(groups: Vec<Vec<Found>>, out: &mut Vec<Found>) {
             }
         }
     }
+    // What the text of a link shows, from whichever alternative has it
+    // (the plain text part has none to say).
+    let mut shown: HashMap<Vec<u8>, Vec<u8>> = HashMap::new();
+    for f in groups.iter().flatten() {
+        if let Kind::Match(FoundMatch { uri, shown: Some(s), .. }) = &f.kind {
+            shown.entry(uri.clone()).or_insert_with(|| s.clone());
+        }
+    }
     let mut emitted: HashSet<Vec<u8>> = HashSet::new();
     for v in groups {
         for mut f in v {
@@ -676,6 +685,9 @@ fn merge_alternatives(groups: Vec<Vec<Found>>, out: &mut Vec<Found>) {
                         continue;
                     }
                     m.parts_seen = h.iter().map(|(_, p)| p.clone()).collect();
+                    if m.shown.is_none() {
+                        m.shown = shown.get(&m.uri).cloned();
+                    }
                 }
             }
             out.push(f);
