@@ -3,5 +3,6 @@ mod cases;
 mod cli;
 mod grammar;
 mod mail;
+mod mail_prop;
 mod stream_prop;
 mod uri;

@@ -537,9 +537,8 @@ pub(crate) fn read(
         text.into_iter().zip(drop).filter(|(_, d)| !d).map(|((_, f), _)| f),
     );
     found.sort_by_key(|f| f.span.0);
-    if let Some(reason) = err {
-        let end = html.len().max(1);
-        let span = lay.range(0, end);
+    if let (Some(reason), false) = (err, html.is_empty()) {
+        let span = lay.range(0, html.len());
         found.push(Found {
             part: part.clone(),
             context: MailContext::Text,

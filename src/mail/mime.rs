@@ -332,7 +332,7 @@ impl Walker<'_> {
         if depth > MAX_DEPTH {
             let (s, e) = clamp(buf, part.offset_header, part.offset_end);
             let info = Arc::new(PartInfo { path, ..PartInfo::default() });
-            note(&mut self.out, &info, (s, e.max(s + 1)), format!("parts nested more than {MAX_DEPTH} deep: read as raw text"));
+            note(&mut self.out, &info, (s, e), format!("parts nested more than {MAX_DEPTH} deep: read as raw text"));
             let map = OffsetMap::shift(s);
             scan(
                 self.mf,
@@ -405,7 +405,7 @@ impl Walker<'_> {
         if depth > MAX_DEPTH {
             let (s, e) = clamp(buf, part.offset_body, part.offset_end);
             let info = Arc::new(PartInfo { path, ..PartInfo::default() });
-            note(&mut self.out, &info, (s, e.max(s + 1)), format!("messages nested more than {MAX_DEPTH} deep: read as raw text"));
+            note(&mut self.out, &info, (s, e), format!("messages nested more than {MAX_DEPTH} deep: read as raw text"));
             let map = OffsetMap::shift(s);
             scan(
                 self.mf,
@@ -571,7 +571,7 @@ impl Walker<'_> {
             note(
                 &mut self.out,
                 &info,
-                (s, e.max(s + 1)),
+                (s, e),
                 "multipart part without its boundary: read as raw text".into(),
             );
         }
@@ -602,7 +602,7 @@ impl Walker<'_> {
                     note(
                         &mut self.out,
                         &info,
-                        (s, e.max(s + 1)),
+                        (s, e),
                         format!("unknown charset '{cs}': read as it is"),
                     );
                     None
@@ -629,7 +629,7 @@ impl Walker<'_> {
             note(
                 &mut self.out,
                 &info,
-                (at, e.max(at + 1)),
+                (at, e),
                 "bad base64: the rest of the part read as raw text".into(),
             );
             let map = OffsetMap::shift(at);
