@@ -8,8 +8,10 @@
 
 use proptest::prelude::*;
 
+// Also loaded by stream_prop: each test module has its own copy of the
+// shared checks, as each fuzz target does.
 #[path = "../fuzz/common/invariants.rs"]
-#[allow(unused)]
+#[allow(unused, clippy::duplicate_mod)]
 mod invariants;
 
 #[path = "../fuzz/common/mail.rs"]
