@@ -52,12 +52,6 @@ enum Ev {
     Css(usize, usize),
 }
 
-const BLOCKS: &str = "address, article, aside, blockquote, body, caption, \
-center, dd, details, dialog, dir, div, dl, dt, fieldset, figcaption, figure, \
-footer, form, h1, h2, h3, h4, h5, h6, header, hr, html, li, main, menu, nav, \
-ol, p, pre, section, summary, table, tbody, td, tfoot, th, thead, tr, ul, \
-br, listing, plaintext, xmp";
-
 /// Attributes holding a resource's address.
 const RESOURCE_ATTRS: [&[u8]; 12] = [
     b"src",
@@ -88,70 +82,135 @@ fn value_range(a: &Attribute<'_>) -> Option<(usize, usize)> {
     a.value_source_location().map(|l| range(l.bytes()))
 }
 
+/// What an element is to the reader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tag {
+    /// `<a>`: a link with visible text.
+    Anchor,
+    /// `<area>`: a link without.
+    Area,
+    /// `<br>`: a line break.
+    Br,
+    /// A block element: a line break before and after.
+    Block,
+    /// `<pre>` and its kin: a block whose line breaks are kept.
+    Pre,
+    /// Anything else (inline).
+    Other,
+}
+
+/// The name of the tag starting at `html[at]` (`<` then the name).
+fn tag_name(html: &[u8], at: usize) -> &[u8] {
+    let rest = html.get(at + 1..).unwrap_or_default();
+    let n = rest
+        .iter()
+        .take_while(|b| !b.is_ascii_whitespace() && !matches!(b, b'/' | b'>'))
+        .count();
+    &rest[..n]
+}
+
+fn classify(name: &[u8]) -> Tag {
+    if name.len() > 10 {
+        return Tag::Other;
+    }
+    let mut buf = [0u8; 10];
+    let lower = &mut buf[..name.len()];
+    lower.copy_from_slice(name);
+    lower.make_ascii_lowercase();
+    match &*lower {
+        b"a" => Tag::Anchor,
+        b"area" => Tag::Area,
+        b"br" => Tag::Br,
+        b"pre" | b"listing" | b"plaintext" | b"xmp" => Tag::Pre,
+        b"address" | b"article" | b"aside" | b"blockquote" | b"body"
+        | b"caption" | b"center" | b"dd" | b"details" | b"dialog" | b"dir"
+        | b"div" | b"dl" | b"dt" | b"fieldset" | b"figcaption" | b"figure"
+        | b"footer" | b"form" | b"h1" | b"h2" | b"h3" | b"h4" | b"h5"
+        | b"h6" | b"header" | b"hr" | b"html" | b"li" | b"main" | b"menu"
+        | b"nav" | b"ol" | b"p" | b"section" | b"summary" | b"table"
+        | b"tbody" | b"td" | b"tfoot" | b"th" | b"thead" | b"tr" | b"ul" => {
+            Tag::Block
+        }
+        _ => Tag::Other,
+    }
+}
+
+type Events = Rc<RefCell<Vec<Ev>>>;
+
 /// Runs the parser over `html`; returns the events and, if the parser
-/// gave up, why.
+/// gave up, why. One handler sees every element and reads its name from
+/// the source (cheaper than one selector per kind of element).
 fn events(html: &[u8], resources: bool) -> (Vec<Ev>, Option<String>) {
-    let evs = Rc::new(RefCell::new(Vec::<Ev>::new()));
-    let push = |e: &Rc<RefCell<Vec<Ev>>>, ev: Ev| e.borrow_mut().push(ev);
+    let evs: Events = Rc::new(RefCell::new(Vec::new()));
+    let on_end =
+        |el: &mut Element<'_, '_>, evs: &Events, last: [Option<Ev>; 2]| {
+            let e = evs.clone();
+            el.on_end_tag(end_tag!(move |end| {
+                let at = range(end.source_location().bytes());
+                let mut e = e.borrow_mut();
+                for ev in last.iter().flatten() {
+                    e.push(match ev {
+                        Ev::Break(..) => Ev::Break(at.0, at.1),
+                        other => other.clone(),
+                    });
+                }
+                Ok(())
+            }))
+        };
     let e1 = evs.clone();
     let e2 = evs.clone();
     let e3 = evs.clone();
-    let e4 = evs.clone();
-    let e5 = evs.clone();
-    let e6 = evs.clone();
     let mut settings = Settings::new()
         .with_strict(false)
         .with_adjust_charset_on_meta_tag(false)
-        .append_element_content_handler(element!("a, area", move |el| {
-            let href = el
-                .attributes()
-                .iter()
-                .find(|a| name_is(html, a, b"href"))
-                .and_then(value_range);
-            let closes = el.can_have_content();
-            push(&e1, Ev::Anchor { href, closes });
-            if closes {
-                let e = e1.clone();
-                el.on_end_tag(end_tag!(move |_| {
-                    e.borrow_mut().push(Ev::AnchorEnd);
-                    Ok(())
-                }))?;
-            }
-            Ok(())
-        }))
-        .append_element_content_handler(element!(BLOCKS, move |el| {
+        .append_element_content_handler(element!("*", move |el| {
             let at = range(el.source_location().bytes());
-            push(&e2, Ev::Break(at.0, at.1));
-            if el.can_have_content() {
-                let e = e2.clone();
-                el.on_end_tag(end_tag!(move |end| {
-                    let at = range(end.source_location().bytes());
-                    e.borrow_mut().push(Ev::Break(at.0, at.1));
-                    Ok(())
-                }))?;
+            let tag = classify(tag_name(html, at.0));
+            if resources {
+                resource_attrs(html, el, tag, &e1);
+            }
+            let closes = el.can_have_content();
+            match tag {
+                Tag::Anchor | Tag::Area => {
+                    let href = el
+                        .attributes()
+                        .iter()
+                        .find(|a| name_is(html, a, b"href"))
+                        .and_then(value_range);
+                    let closes = closes && tag == Tag::Anchor;
+                    e1.borrow_mut().push(Ev::Anchor { href, closes });
+                    if closes {
+                        on_end(el, &e1, [Some(Ev::AnchorEnd), None])?;
+                    }
+                }
+                Tag::Br => e1.borrow_mut().push(Ev::Break(at.0, at.1)),
+                Tag::Block => {
+                    e1.borrow_mut().push(Ev::Break(at.0, at.1));
+                    if closes {
+                        on_end(el, &e1, [Some(Ev::Break(0, 0)), None])?;
+                    }
+                }
+                Tag::Pre => {
+                    let mut e = e1.borrow_mut();
+                    e.push(Ev::Break(at.0, at.1));
+                    e.push(Ev::Pre(true));
+                    drop(e);
+                    if closes {
+                        let last =
+                            [Some(Ev::Pre(false)), Some(Ev::Break(0, 0))];
+                        on_end(el, &e1, last)?;
+                    }
+                }
+                Tag::Other => {}
             }
             Ok(())
         }))
-        .append_element_content_handler(element!(
-            "pre, listing, plaintext, xmp",
-            move |el| {
-                push(&e3, Ev::Pre(true));
-                if el.can_have_content() {
-                    let e = e3.clone();
-                    el.on_end_tag(end_tag!(move |_| {
-                        e.borrow_mut().push(Ev::Pre(false));
-                        Ok(())
-                    }))?;
-                }
-                Ok(())
-            }
-        ))
         .append_document_content_handler(doc_text!(move |t| {
             let (s, e) = range(t.source_location().bytes());
             if s == e {
                 return Ok(());
             }
-            let mut evs = e4.borrow_mut();
+            let mut evs = e2.borrow_mut();
             match t.text_type() {
                 TextType::Data
                 | TextType::CDataSection
@@ -170,14 +229,10 @@ fn events(html: &[u8], resources: bool) -> (Vec<Ev>, Option<String>) {
             Ok(())
         }));
     if resources {
-        settings = settings
-            .append_element_content_handler(element!("*", move |el| {
-                resource_attrs(html, el, &e5);
-                Ok(())
-            }))
-            .append_document_content_handler(doctype!(move |d| {
+        settings =
+            settings.append_document_content_handler(doctype!(move |d| {
                 let at = range(d.source_location().bytes());
-                e6.borrow_mut().push(Ev::Css(at.0, at.1));
+                e3.borrow_mut().push(Ev::Css(at.0, at.1));
                 Ok(())
             }));
     }
@@ -188,22 +243,8 @@ fn events(html: &[u8], resources: bool) -> (Vec<Ev>, Option<String>) {
     (evs, err)
 }
 
-fn resource_attrs(
-    html: &[u8],
-    el: &Element<'_, '_>,
-    evs: &Rc<RefCell<Vec<Ev>>>,
-) {
-    let anchor = ["a", "area"].iter().any(|t| {
-        el.source_location()
-            .bytes()
-            .start
-            .checked_add(1)
-            .and_then(|s| html.get(s..s + t.len() + 1))
-            .is_some_and(|n| {
-                n[..t.len()].eq_ignore_ascii_case(t.as_bytes())
-                    && !n[t.len()].is_ascii_alphanumeric()
-            })
-    });
+fn resource_attrs(html: &[u8], el: &Element<'_, '_>, tag: Tag, evs: &Events) {
+    let anchor = matches!(tag, Tag::Anchor | Tag::Area);
     let mut evs = evs.borrow_mut();
     for a in el.attributes() {
         let Some((s, e)) = value_range(a) else { continue };

@@ -143,13 +143,14 @@ pub(crate) fn read(
     data: &[u8],
     mf: &MailFinder,
 ) -> (Option<String>, Vec<Found>) {
-    let data = patch_header_end(data);
     let map = OffsetMap::shift(0);
     let lay = Layers::new(&map);
     let mut w = Walker { mf, out: Vec::new() };
     let id;
-    let parsed = if starts_with_field(&data) {
-        mf.parser.parse(&data[..])
+    let prepared;
+    let parsed = if starts_with_field(data) {
+        prepared = prepare(data);
+        mf.parser.parse(&prepared[..])
     } else {
         None
     };
@@ -162,14 +163,14 @@ pub(crate) fn read(
                     .and_then(|h| h.value.as_text())
                     .map(str::to_string)
             });
-            w.message(&msg, &data, &lay, "", 0);
+            w.message(&msg, data, &lay, "", 0);
             dismantle(msg);
         }
         None => {
             id = None;
             let part =
                 Arc::new(PartInfo { path: "1".into(), ..PartInfo::default() });
-            scan(mf, &data, &lay, &part, &MailContext::Text, &mut w.out);
+            scan(mf, data, &lay, &part, &MailContext::Text, &mut w.out);
         }
     }
     (id, w.out)
@@ -187,6 +188,40 @@ fn starts_with_field(data: &[u8]) -> bool {
     !name.is_empty()
         && name.iter().all(token)
         && matches!(line.get(k + 1), None | Some(b' ' | b'\t' | b'\r'))
+}
+
+/// The bytes given to the parser: the message with two changes of the
+/// same length, so that every offset the parser reports holds for the
+/// message itself.
+///
+/// * `Content-Transfer-Encoding` field names are masked (their first
+///   letter becomes `X`): the parser then finds the structure without
+///   decoding bodies, which are decoded here anyway, with offset maps;
+///   `transfer_encoding` reads the field from the message.
+/// * A header block ended by a line of only blanks: the parser would
+///   read that line as a fold, so its first blank becomes a CR, which
+///   ends the block as a blank line does.
+fn prepare(data: &[u8]) -> Cow<'_, [u8]> {
+    const NAME: &[u8] = b"content-transfer-encoding";
+    let mut out = patch_header_end(data);
+    let mut owned: Option<Vec<u8>> = None;
+    // "ransfer-" in the two usual cases, then the whole name checked in
+    // any case at the start of a line.
+    for needle in [&b"ransfer-"[..], b"RANSFER-"] {
+        for p in memchr::memmem::find_iter(&out, needle) {
+            let Some(at) = p.checked_sub(9) else { continue };
+            let name = out.get(at..at + NAME.len());
+            if (at == 0 || out[at - 1] == b'\n')
+                && name.is_some_and(|n| n.eq_ignore_ascii_case(NAME))
+            {
+                owned.get_or_insert_with(|| out.to_vec())[at] = b'X';
+            }
+        }
+    }
+    if let Some(v) = owned {
+        out = Cow::Owned(v);
+    }
+    out
 }
 
 /// A header block ended by a line of only blanks: the parser would read
@@ -258,11 +293,19 @@ fn content_type(part: &MessagePart<'_>) -> (String, String, Option<String>) {
     }
 }
 
-/// The transfer encoding as written, lower case.
+/// The transfer encoding as written, lower case (read from `buf`, the
+/// message: the parser saw the field under a masked name).
 fn transfer_encoding(part: &MessagePart<'_>, buf: &[u8]) -> String {
     part.headers
         .iter()
-        .find(|h| h.name == HeaderName::ContentTransferEncoding)
+        .find(|h| {
+            buf.get(h.offset_field as usize..h.offset_start as usize)
+                .and_then(|n| n.strip_suffix(b":"))
+                .is_some_and(|n| {
+                    n.trim_ascii()
+                        .eq_ignore_ascii_case(b"content-transfer-encoding")
+                })
+        })
         .and_then(|h| buf.get(h.offset_start as usize..h.offset_end as usize))
         .map(|v| String::from_utf8_lossy(v.trim_ascii()).to_ascii_lowercase())
         .unwrap_or_default()
@@ -388,7 +431,7 @@ impl Walker<'_> {
             PartType::Message(nested) => {
                 self.nested(part, nested, buf, lay, leaf_path, depth + 1)
             }
-            _ => self.leaf(part, buf, lay, leaf_path),
+            _ => self.leaf(part, buf, lay, leaf_path, depth),
         }
     }
 
@@ -417,15 +460,28 @@ impl Walker<'_> {
             );
             return;
         }
-        if part.encoding == mail_parser::Encoding::None {
+        let cte = transfer_encoding(part, buf);
+        if !matches!(cte.as_str(), "quoted-printable" | "base64") {
             // Parsed in place: offsets are in `buf`.
             self.message(nested, buf, lay, &path, depth);
             return;
         }
-        // An encoded message: decoded here, with a map, and read again.
+        self.encoded_message(part, &cte, buf, lay, path, depth);
+    }
+
+    /// A `message/rfc822` part in base64 or quoted-printable: decoded
+    /// here, with a map, and read again.
+    fn encoded_message(
+        &mut self,
+        part: &MessagePart<'_>,
+        cte: &str,
+        buf: &[u8],
+        lay: &Layers<'_>,
+        path: String,
+        depth: usize,
+    ) {
         let (s, e) = clamp(buf, part.offset_body, part.offset_end);
-        let cte = transfer_encoding(part, buf);
-        let (text, map) = match cte.as_str() {
+        let (text, map) = match cte {
             "quoted-printable" => {
                 let d = decode::quoted_printable(&buf[s..e], s);
                 (d.text, d.map)
@@ -436,7 +492,14 @@ impl Walker<'_> {
             }
         };
         let l = lay.then(&map);
-        match self.mf.parser.parse(&text[..]) {
+        let prepared;
+        let parsed = if starts_with_field(&text) {
+            prepared = prepare(&text);
+            self.mf.parser.parse(&prepared[..])
+        } else {
+            None
+        };
+        match parsed {
             Some(m) => {
                 self.message(&m, &text, &l, &path, depth);
                 dismantle(m);
@@ -549,6 +612,7 @@ impl Walker<'_> {
         buf: &[u8],
         lay: &Layers<'_>,
         path: String,
+        depth: usize,
     ) {
         let (ct, st, charset) = content_type(part);
         let how = how(&ct, &st);
@@ -556,6 +620,15 @@ impl Walker<'_> {
             return;
         }
         let cte = transfer_encoding(part, buf);
+        let encoded = matches!(cte.as_str(), "quoted-printable" | "base64");
+        if ct == "message"
+            && matches!(st.as_str(), "rfc822" | "global")
+            && encoded
+        {
+            // An encoded message the parser could not read as one.
+            self.encoded_message(part, &cte, buf, lay, path, depth + 1);
+            return;
+        }
         let info = Arc::new(PartInfo {
             path,
             content_type: if ct.is_empty() {

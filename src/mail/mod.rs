@@ -359,9 +359,13 @@ impl fmt::Debug for MailFinder {
 impl MailFinder {
     /// Mail mode with `finder` for the decoded text.
     pub fn new(finder: Finder) -> MailFinder {
+        // Only what the MIME walk needs is parsed; header values are
+        // read from the raw bytes.
+        use mail_parser::HeaderName as H;
         let parser = mail_parser::MessageParser::new()
-            .with_mime_headers()
-            .header_id(mail_parser::HeaderName::MessageId)
+            .header_content_type(H::ContentType)
+            .header_text(H::ContentTransferEncoding)
+            .header_id(H::MessageId)
             .default_header_ignore();
         MailFinder { finder, html_resources: false, parser: Arc::new(parser) }
     }
