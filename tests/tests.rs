@@ -4,5 +4,6 @@ mod cli;
 mod grammar;
 mod mail;
 mod mail_prop;
+mod schemes;
 mod stream_prop;
 mod uri;

@@ -80,6 +80,17 @@ pub struct Messages<R> {
     done: bool,
 }
 
+impl<R> std::fmt::Debug for Messages<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Messages")
+            .field("offset", &(self.base + self.pos as u64))
+            .field("messages", &self.index)
+            .field("limit", &self.limit)
+            .field("mbox", &(self.split == Split::Mbox))
+            .finish_non_exhaustive()
+    }
+}
+
 impl<R: Read> Messages<R> {
     /// Reads messages from `rdr`.
     pub fn new(rdr: R) -> Messages<R> {
