@@ -87,9 +87,9 @@ fn read_all<R: io::Read>(
                     assert!(p.line >= 1 && p.column >= 1);
                 }
                 MailItem::Rejected(r) => {
-                    let s = r.span();
+                    let s = r.as_rejected().span();
                     assert!(
-                        s.start <= s.end && s.end <= end,
+                        s.start <= s.end && s.end as u64 <= end,
                         "rejected {s:?}"
                     );
                 }

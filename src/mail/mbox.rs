@@ -20,7 +20,17 @@ use super::mime::{self, Found, Kind};
 use super::{
     MailFinder, MailItem, MailMatch, MailNote, MailRejected, Origin, PartInfo,
 };
-use crate::scan::Position;
+use std::borrow::Cow;
+use std::ops::Range;
+
+use crate::scan::{Match, Position};
+
+/// A range of input offsets as `usize` (an input larger than memory is
+/// never held whole, but offsets of a 32-bit target saturate).
+fn usize_range(r: Range<u64>) -> Range<usize> {
+    let c = |x: u64| usize::try_from(x).unwrap_or(usize::MAX);
+    c(r.start)..c(r.end)
+}
 
 /// The default largest message read (64 MiB); longer ones are skipped
 /// with a note.
@@ -492,27 +502,30 @@ impl Message {
             let span = self.raw(f.span.0)..self.raw_end(f.span);
             let origin = origin_of(&f.part, &id);
             out.push(match f.kind {
-                Kind::Match(m) => MailItem::Match(MailMatch {
-                    origin,
-                    context: f.context,
-                    uri: m.uri,
-                    without_hyphen: m.without_hyphen,
-                    delimiter: m.delimiter,
-                    span,
-                    uri_span: self.raw(m.uri_span.0)..self.raw_end(m.uri_span),
-                    position,
-                    shown: m.shown,
-                    parts_seen: m.parts_seen,
-                }),
-                Kind::Rejected { candidate, offset, reason } => {
+                Kind::Match(m) => {
+                    let u = self.raw(m.uri_span.0)..self.raw_end(m.uri_span);
+                    MailItem::Match(MailMatch {
+                        origin,
+                        context: f.context,
+                        inner: Match {
+                            span: usize_range(span),
+                            uri_span: usize_range(u),
+                            uri: Cow::Owned(m.uri),
+                            context: m.delimiter,
+                            without_hyphen: m.without_hyphen,
+                            position,
+                        },
+                        shown: m.shown,
+                        parts_seen: m.parts_seen,
+                    })
+                }
+                Kind::Rejected(mut r) => {
+                    r.span = usize_range(span);
+                    r.position = position;
                     MailItem::Rejected(MailRejected {
                         origin,
                         context: f.context,
-                        candidate,
-                        offset,
-                        reason,
-                        span,
-                        position,
+                        inner: r,
                     })
                 }
                 Kind::Note(reason) => {

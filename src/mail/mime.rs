@@ -29,7 +29,7 @@ use super::headers;
 use super::html;
 use super::offsets::{Layers, OffsetMap};
 use super::{MailContext, MailFinder, PartInfo};
-use crate::scan::{Context, Item};
+use crate::scan::{Context, Item, Rejected};
 
 /// How deep parts may nest before the rest is read as raw text.
 pub(crate) const MAX_DEPTH: usize = 48;
@@ -49,7 +49,7 @@ pub(crate) struct FoundMatch {
 #[derive(Clone, Debug)]
 pub(crate) enum Kind {
     Match(FoundMatch),
-    Rejected { candidate: Vec<u8>, offset: usize, reason: String },
+    Rejected(Rejected),
     Note(String),
 }
 
@@ -98,12 +98,7 @@ pub(crate) fn found(
         }
         Item::Rejected(r) => {
             let s = r.span();
-            let kind = Kind::Rejected {
-                candidate: r.candidate().to_vec(),
-                offset: r.offset(),
-                reason: r.reason().to_string(),
-            };
-            (lay.range(s.start, s.end), kind)
+            (lay.range(s.start, s.end), Kind::Rejected(r))
         }
     };
     Found { part: part.clone(), context: context.clone(), span, kind }

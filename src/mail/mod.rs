@@ -61,7 +61,7 @@ use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
 
-use crate::scan::{Context, Finder, Position};
+use crate::scan::{Context, Finder, Match, Position, Rejected};
 
 mod decode;
 pub mod detect;
@@ -174,12 +174,7 @@ impl Origin {
 pub struct MailMatch {
     pub(crate) origin: Origin,
     pub(crate) context: MailContext,
-    pub(crate) uri: Vec<u8>,
-    pub(crate) without_hyphen: Option<Vec<u8>>,
-    pub(crate) delimiter: Context,
-    pub(crate) span: Range<u64>,
-    pub(crate) uri_span: Range<u64>,
-    pub(crate) position: Option<Position>,
+    pub(crate) inner: Match<'static>,
     pub(crate) shown: Option<Vec<u8>>,
     pub(crate) parts_seen: Vec<String>,
 }
@@ -196,32 +191,34 @@ impl MailMatch {
     }
     /// The URI, decoded (delimiters and embedded whitespace removed).
     pub fn uri(&self) -> &[u8] {
-        &self.uri
+        self.inner.uri()
     }
     /// When the hyphen rule applied, the form without the hyphen.
     pub fn without_hyphen(&self) -> Option<&[u8]> {
-        self.without_hyphen.as_deref()
+        self.inner.without_hyphen()
     }
     /// How the URI was delimited in the decoded text (angle brackets,
     /// quotes, bare); an `href` counts as angle-bracketed.
     pub fn delimiter(&self) -> Context {
-        self.delimiter
+        self.inner.context()
     }
     /// The raw bytes of the whole match in the input, delimiters
     /// included: from the first raw byte of its first decoded byte to
     /// the last raw byte of its last (through quoted-printable escapes,
     /// soft line breaks and base64 quanta).
     pub fn span(&self) -> Range<u64> {
-        self.span.clone()
+        let s = self.inner.span();
+        s.start as u64..s.end as u64
     }
     /// The raw bytes of the URI itself in the input.
     pub fn uri_span(&self) -> Range<u64> {
-        self.uri_span.clone()
+        let s = self.inner.uri_span();
+        s.start as u64..s.end as u64
     }
     /// Line and column (1-based, bytes) of the span's start in the raw
     /// input, when lines were counted ([`Messages::count_lines`]).
     pub fn position(&self) -> Option<Position> {
-        self.position
+        self.inner.position()
     }
     /// For a link target whose visible text shows a different URI: that
     /// URI (the mismatch mail filters flag as phishing).
@@ -233,6 +230,30 @@ impl MailMatch {
     pub fn parts_seen(&self) -> &[String] {
         &self.parts_seen
     }
+    /// The match as the plain scanner reports one, its offsets and
+    /// position in the raw input: what raw-mode code already handles.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::mail::{MailFinder, Message};
+    ///
+    /// let msg = Message::from_bytes(
+    ///     b"Content-Transfer-Encoding: quoted-printable\n\nhttp://a.ex=\nample/\n".to_vec(),
+    /// );
+    /// let mf = MailFinder::new(urifind::Finder::new());
+    /// let m = msg.matches(&mf).next().unwrap().into_match();
+    /// assert_eq!(m.uri(), b"http://a.example/");
+    /// assert_eq!(m.span(), 45..64);
+    /// ```
+    pub fn into_match(self) -> Match<'static> {
+        self.inner
+    }
+    /// The match as the plain scanner reports one (see
+    /// [`MailMatch::into_match`]).
+    pub fn as_match(&self) -> &Match<'static> {
+        &self.inner
+    }
 }
 
 /// A candidate the validator rejected (only with
@@ -241,11 +262,7 @@ impl MailMatch {
 pub struct MailRejected {
     pub(crate) origin: Origin,
     pub(crate) context: MailContext,
-    pub(crate) candidate: Vec<u8>,
-    pub(crate) offset: usize,
-    pub(crate) reason: String,
-    pub(crate) span: Range<u64>,
-    pub(crate) position: Option<Position>,
+    pub(crate) inner: Rejected,
 }
 
 impl MailRejected {
@@ -257,25 +274,14 @@ impl MailRejected {
     pub fn context(&self) -> &MailContext {
         &self.context
     }
-    /// The candidate (decoded).
-    pub fn candidate(&self) -> &[u8] {
-        &self.candidate
+    /// The candidate (decoded), its fault and reason, and its raw span
+    /// and position in the input, as the plain scanner reports them.
+    pub fn as_rejected(&self) -> &Rejected {
+        &self.inner
     }
-    /// The offset of the fault in the candidate.
-    pub fn offset(&self) -> usize {
-        self.offset
-    }
-    /// Why it was rejected.
-    pub fn reason(&self) -> &str {
-        &self.reason
-    }
-    /// The raw bytes of the candidate in the input.
-    pub fn span(&self) -> Range<u64> {
-        self.span.clone()
-    }
-    /// Line and column of the span's start, when lines were counted.
-    pub fn position(&self) -> Option<Position> {
-        self.position
+    /// See [`MailRejected::as_rejected`].
+    pub fn into_rejected(self) -> Rejected {
+        self.inner
     }
 }
 
