@@ -1,6 +1,7 @@
 //! Integration tests: one binary, every file a module.
 mod cases;
 mod cli;
+mod cli_mail;
 mod grammar;
 mod mail;
 mod mail_prop;
