@@ -37,7 +37,8 @@ fn run(args: &[&str], stdin: &[u8]) -> Out {
 }
 
 fn corpus(name: &str) -> Vec<u8> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/mail").join(name);
+    let p =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/mail").join(name);
     std::fs::read(p).unwrap()
 }
 
@@ -78,25 +79,30 @@ fn offsets_and_lines_point_into_the_raw_input() {
     // Line 7, column 12, byte offset of the 'h' in the raw input.
     let raw = std::str::from_utf8(QP).unwrap();
     let at = raw.find("https://bugs").unwrap();
-    assert_eq!(lines[0], format!("7:12:{at}:https://bugs.example.org/show_bug.cgi?id=210337"));
+    assert_eq!(
+        lines[0],
+        format!("7:12:{at}:https://bugs.example.org/show_bug.cgi?id=210337")
+    );
     let at = raw.find("https://gro").unwrap();
-    assert!(lines[1].ends_with(&format!(":{at}:https://groups.example.com/d/x")));
+    assert!(
+        lines[1].ends_with(&format!(":{at}:https://groups.example.com/d/x"))
+    );
 }
 
 #[test]
 fn json_says_where_each_uri_came_from() {
     let out = run(&["--json"], &corpus("html-newsletter.eml"));
-    let v: Vec<serde_json::Value> = out
-        .stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let v: Vec<serde_json::Value> =
+        out.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(v[0]["context"], "header:List-Unsubscribe");
     assert_eq!(v[0]["message"], 1);
     assert_eq!(v[0]["message_id"], "nl.2026-11.ana@example.com");
     let bad = v
         .iter()
-        .find(|m| m["uri"] == "http://login-example.com.attacker.example/verify?id=77")
+        .find(|m| {
+            m["uri"]
+                == "http://login-example.com.attacker.example/verify?id=77"
+        })
         .unwrap();
     assert_eq!(bad["context"], "html-href");
     assert_eq!(bad["shown"], "https://www.example.com/account");
