@@ -172,3 +172,18 @@ fn notes_on_broken_mail_under_rejected() {
     let noisy = run(&["--mail", "--json"], &input);
     assert!(noisy.stderr.contains("bad base64"), "{}", noisy.stderr);
 }
+
+#[test]
+fn binary_files_of_a_mail_store_are_skipped() {
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("1.eml"), QP).unwrap();
+    std::fs::write(
+        d.path().join("dovecot.index"),
+        b"\x01\x00\x00http://idx.example/\x00",
+    )
+    .unwrap();
+    let out = run(&["--mail", "-c", d.path().to_str().unwrap()], b"");
+    assert!(out.stdout.contains("1.eml:2"), "{}", out.stdout);
+    assert!(!out.stdout.contains("dovecot.index:"), "{}", out.stdout);
+    assert!(out.stderr.contains("binary file skipped"));
+}

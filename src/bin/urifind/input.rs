@@ -60,20 +60,19 @@ pub struct Opened {
 /// Decides what an input is from its first bytes (at most 64 KiB, after
 /// decompression); `stdin` says whether it is standard input.
 pub fn kind(head: &[u8], cfg: &Config, stdin: bool) -> Kind {
-    if cfg.mode == Mode::Find {
-        match cfg.mail {
-            MailWhen::Always => return Kind::Mail,
-            MailWhen::Auto if detect::looks_like_mail(head) => {
-                return Kind::Mail
-            }
-            _ => {}
-        }
+    let find = cfg.mode == Mode::Find;
+    if find && cfg.mail != MailWhen::Never && detect::looks_like_mail(head) {
+        return Kind::Mail;
     }
     let head = &head[..head.len().min(BINARY_PEEK)];
     // Standard input is a filter: it is always text (a NUL is a control
-    // byte that ends a URI), as in `grep -a`.
+    // byte that ends a URI), as in `grep -a`. Under --mail a binary file
+    // that does not start like mail (a mail store's index) is skipped
+    // too.
     if !cfg.text && !stdin && memchr::memchr(0, head).is_some() {
         Kind::Binary
+    } else if find && cfg.mail == MailWhen::Always {
+        Kind::Mail
     } else {
         Kind::Text
     }
@@ -82,7 +81,7 @@ pub fn kind(head: &[u8], cfg: &Config, stdin: bool) -> Kind {
 /// How many bytes [`kind`] looks at: the binary check's 8 KiB, or
 /// enough for a long mail header block when mail is looked for.
 fn head_size(cfg: &Config) -> usize {
-    if cfg.mail == MailWhen::Auto {
+    if cfg.mail != MailWhen::Never {
         detect::HEAD
     } else {
         BINARY_PEEK
