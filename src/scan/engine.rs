@@ -24,7 +24,7 @@ use aho_corasick::AhoCorasick;
 use crate::scan::bare::Bare;
 use crate::scan::candidate::Candidates;
 use crate::scan::trigger::{Mark, Trigger, Triggers};
-use crate::scan::{abbrev, delimited, text};
+use crate::scan::{abbrev, delimited, scheme, text};
 use crate::scan::{Context, FinderBuilder, Match, Rejected};
 
 /// How far the engine may look around a trigger.
@@ -248,30 +248,28 @@ impl<'f> Engine<'f> {
             }
             _ => {}
         }
-        // The scheme: the run of scheme characters ending at the colon,
-        // from its first letter.
-        let mut s = c;
-        while s > lo && text::is_scheme_byte(v[s - 1]) {
-            s -= 1;
-        }
-        while s < c && !v[s].is_ascii_alphabetic() {
-            s += 1;
-        }
-        if s == c {
+        // The run of scheme characters ending at the colon. Right after
+        // an opener it is the scheme; in bare text `scheme` says which
+        // part of it is.
+        let r = scheme::run_start(v, lo, c);
+        if r == c {
             return;
         }
         let bound = self.cands.opts().bracket_bound;
-        // A `URL:` right after `<` is a prefix, not a scheme.
-        if v[s..c].eq_ignore_ascii_case(b"url")
-            && delimited::angle_before(v, s, lo, bound).is_some()
-        {
-            return;
-        }
-        if let Some((open, d)) = delimited::opened(v, s, lo, bound) {
-            if delimited::scan(&mut self.cands, vw, open, s, c, d) {
+        if v[r].is_ascii_alphabetic() {
+            // A `URL:` right after `<` is a prefix, not a scheme.
+            if v[r..c].eq_ignore_ascii_case(b"url")
+                && delimited::angle_before(v, r, lo, bound).is_some()
+            {
                 return;
             }
+            if let Some((open, d)) = delimited::opened(v, r, lo, bound) {
+                if delimited::scan(&mut self.cands, vw, open, r, c, d) {
+                    return;
+                }
+            }
         }
+        let Some(s) = scheme::bare_start(v, r, c) else { return };
         self.bare.scan(&mut self.cands, vw, s, c);
     }
 

@@ -23,6 +23,7 @@ mod continuation;
 mod delimited;
 mod engine;
 mod lines;
+mod scheme;
 mod slice;
 mod stream;
 mod text;
