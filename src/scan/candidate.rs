@@ -75,6 +75,10 @@ pub enum RejectReason {
     /// `:` or `/` right after a prose-opaque scheme's colon in prose
     /// (`geo::Point`, `mailto:/news:`): code or talk about schemes.
     NotOpaque,
+    /// A scheme found without `//` in prose only in one form, and this
+    /// is not it (`sms:GetApp`, `matrix:get(y)`: see
+    /// [`fits_prose_form`](crate::grammar::schemes::fits_prose_form)).
+    NotProseForm,
 }
 
 impl std::fmt::Display for RejectReason {
@@ -102,6 +106,9 @@ impl std::fmt::Display for RejectReason {
             RejectReason::NotOpaque => {
                 f.write_str("':' or '/' after this scheme's ':' is not a URI")
             }
+            RejectReason::NotProseForm => f.write_str(
+                "not a form this scheme is written in without '//' in prose",
+            ),
         }
     }
 }
@@ -392,11 +399,13 @@ impl<'f> Candidates<'f> {
         let scheme = &t[..scheme_len];
         let after = &t[scheme_len + 1..];
         let nothing = |r: RejectReason| Fault::whole(t.len(), r);
-        if after.is_empty() || after[0] == b'#' {
+        // (Dots alone do not count: `"file://..."`, `<news:...>`.)
+        let dots = |x: &[u8]| x.iter().all(|&b| b == b'.');
+        if after.is_empty() || after[0] == b'#' || dots(after) {
             return Err(nothing(RejectReason::NothingAfterScheme));
         }
         if let Some(auth) = c.authority {
-            if auth.is_empty() && c.path.is_empty() {
+            if (auth.is_empty() && c.path.is_empty()) || dots(&after[2..]) {
                 return Err(nothing(RejectReason::NothingAfterSlashes));
             }
             let free = self.opts.any_scheme
@@ -413,13 +422,19 @@ impl<'f> Candidates<'f> {
             && !data_head(after)
         {
             return Err(Fault::whole(t.len(), RejectReason::DataSyntax));
-        } else if matches!(after[0], b':' | b'/')
-            && matches!(ctx, Context::Bare | Context::Quoted)
+        } else if matches!(ctx, Context::Bare | Context::Quoted)
+            && !schemes::fits_prose_form(scheme, after)
         {
             // `geo::Point`, `news::Item`: a C++ or Perl name, not a URI;
             // `mailto:/news:` is prose about schemes. The schemes written
-            // without `//` in prose are opaque: no `/` or `:` first.
-            return Err(Fault::whole(scheme_len + 1, RejectReason::NotOpaque));
+            // without `//` in prose are opaque: no `/` or `:` first (but
+            // `file:/etc/motd`); `sms:` and `matrix:` have their forms.
+            let reason = if matches!(after[0], b':' | b'/') {
+                RejectReason::NotOpaque
+            } else {
+                RejectReason::NotProseForm
+            };
+            return Err(Fault::whole(scheme_len + 1, reason));
         }
         Ok(())
     }

@@ -298,6 +298,86 @@ mod regressions {
     }
 }
 
+/// The rules of docs/CONTRACT.md sections 1 to 3 on what a reader takes
+/// for a URI, each with its edges, through the whole scanner.
+mod reader {
+    use super::*;
+
+    /// The URIs found in `t`, as strings.
+    fn uris(t: &str) -> Vec<String> {
+        Finder::new()
+            .find_iter(t.as_bytes())
+            .map(|m| String::from_utf8(m.uri().to_vec()).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn where_the_scheme_starts() {
+        assert_eq!(
+            uris("+https://a.example/ -ftp://b.example/"),
+            ["https://a.example/", "ftp://b.example/"]
+        );
+        assert!(uris("9p://fs.example/share and 3com:x").is_empty());
+        assert_eq!(
+            uris("the FAQ.http://a.example/ page"),
+            ["http://a.example/"]
+        );
+        assert_eq!(
+            uris("svn+ssh://a.example/r git+https://b.example/r"),
+            ["svn+ssh://a.example/r", "git+https://b.example/r"]
+        );
+        assert_eq!(
+            uris("=3Dhttps://a.example/ or=A0https://b.example/"),
+            ["https://a.example/", "https://b.example/"]
+        );
+        assert_eq!(
+            uris("=20http://a.example/ url=abc://h/"),
+            ["http://a.example/", "abc://h/"]
+        );
+        // A prose-opaque scheme after a full stop.
+        assert_eq!(uris("write.mailto:a@b.example"), ["mailto:a@b.example"]);
+    }
+
+    #[test]
+    fn opaque_schemes_with_conditions() {
+        assert_eq!(
+            uris("pay bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT"),
+            ["bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT"]
+        );
+        assert_eq!(
+            uris("sms:+15105550101?body=hi sms:5 sms:?b=1"),
+            ["sms:+15105550101?body=hi", "sms:5", "sms:?b=1"]
+        );
+        assert!(uris("\"sms:GetApp\" sms:x").is_empty());
+        assert_eq!(
+            uris("matrix:r/room:example.org"),
+            ["matrix:r/room:example.org"]
+        );
+        assert!(uris("matrix:get(y) matrix:u").is_empty());
+        assert_eq!(uris("file:/etc/motd."), ["file:/etc/motd"]);
+        assert!(uris("file:/ file:x file:/.").is_empty());
+        for t in ["geo::Point", "bitcoin::Txid", "sms::x", "file::Spec"] {
+            assert!(uris(t).is_empty(), "{t}");
+        }
+    }
+
+    #[test]
+    fn dots_alone_are_nothing() {
+        for t in [
+            "\"file://...\",",
+            "\"s3://...\"",
+            "<news:...>",
+            "<file://..>",
+            "mailto:... ",
+            "<URL:x-y:..>",
+        ] {
+            assert!(uris(t).is_empty(), "{t}");
+        }
+        assert_eq!(uris("<file:///...>"), ["file:///..."]);
+        assert_eq!(uris("<news:a...>"), ["news:a..."]);
+    }
+}
+
 pub(crate) mod support {
     use super::*;
 
