@@ -24,7 +24,7 @@ use aho_corasick::AhoCorasick;
 use crate::scan::bare::Bare;
 use crate::scan::candidate::Candidates;
 use crate::scan::trigger::{Mark, Trigger, Triggers};
-use crate::scan::{abbrev, delimited, scheme, text};
+use crate::scan::{abbrev, delimited, scheme, text, xml};
 use crate::scan::{Context, FinderBuilder, Match, Rejected};
 
 /// How far the engine may look around a trigger.
@@ -268,6 +268,9 @@ impl<'f> Engine<'f> {
                     return;
                 }
             }
+        }
+        if xml::closing_tag(vw, r, c) {
+            return;
         }
         let Some(s) = scheme::bare_start(v, r, c) else { return };
         self.bare.scan(&mut self.cands, vw, s, c);

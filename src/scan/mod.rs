@@ -28,6 +28,7 @@ mod slice;
 mod stream;
 mod text;
 mod trigger;
+mod xml;
 
 pub use candidate::RejectReason;
 use engine::Engine;

@@ -362,6 +362,33 @@ mod reader {
     }
 
     #[test]
+    fn xml_elements_are_no_uris() {
+        for t in [
+            "<dav:href>",
+            "<soap:Body>",
+            "<xsl:template>",
+            "<geo:lat>51.5</geo:lat>",
+            "<tel:name>x</tel:name>",
+            "</news:title>",
+            "</foo:bar> </a.b:c>",
+        ] {
+            assert!(uris(t).is_empty(), "{t}");
+        }
+        // A local mailbox, a URL: label, and what is no single name.
+        assert_eq!(uris("List-Post: <mailto:root>"), ["mailto:root"]);
+        assert_eq!(uris("<URL:about:blank>"), ["about:blank"]);
+        assert_eq!(
+            uris("<geo:1,2> <urn:a:b> <news:comp.lang.c>"),
+            ["geo:1,2", "urn:a:b", "news:comp.lang.c"]
+        );
+        // What follows the element is scanned as usual.
+        assert_eq!(
+            uris("<dav:href>http://a.example/x</dav:href>"),
+            ["http://a.example/x"]
+        );
+    }
+
+    #[test]
     fn dots_alone_are_nothing() {
         for t in [
             "\"file://...\",",
