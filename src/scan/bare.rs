@@ -80,10 +80,11 @@ impl Bare {
                 return i;
             }
         }
-        i = text::uri_run(v, i, cap);
-        vw.touch(i + 3);
-        // A '%' near the window's end may be an escape in a longer one.
-        let cut = i == v.len() || (v[i] == b'%' && i + 3 > v.len());
+        i = text::uri_run(v, i, cap, vw.end_of_input);
+        // A '%' or '&' near the window's end may be an escape or go on
+        // in a longer one.
+        let (reach, cut) = text::run_stop(v, i);
+        vw.touch(reach);
         self.run = RunCache {
             from: if cached { rc.from } else { abs },
             reached: vw.base + i,
@@ -102,9 +103,9 @@ impl Bare {
             return rc.reached;
         }
         let mut i = rc.reached - vw.base;
-        i = text::uri_run(v, i, v.len());
-        vw.touch(i + 3);
-        let cut = i == v.len() || (v[i] == b'%' && i + 3 > v.len());
+        i = text::uri_run(v, i, v.len(), vw.end_of_input);
+        let (reach, cut) = text::run_stop(v, i);
+        vw.touch(reach);
         self.run =
             RunCache { from: rc.from, reached: vw.base + i, ended: !cut };
         vw.base + i

@@ -91,6 +91,8 @@ pub(crate) struct View<'a> {
     pub v: &'a [u8],
     pub base: usize,
     pub lo: usize,
+    /// Whether `v` ends where the input does.
+    pub end_of_input: bool,
     /// Set when a decision needed bytes at or past the window's end.
     hit_end: Cell<bool>,
 }
@@ -108,8 +110,8 @@ impl View<'_> {
     /// (at most `cap`), noting what deciding it read.
     #[inline]
     pub(crate) fn run(&self, i: usize, cap: usize) -> usize {
-        let i = text::uri_run(self.v, i, cap);
-        self.touch(i + 3);
+        let i = text::uri_run(self.v, i, cap, self.end_of_input);
+        self.touch(text::run_stop(self.v, i).0);
         i
     }
 }
@@ -176,7 +178,7 @@ impl<'f> Engine<'f> {
         eof: bool,
         t: Trigger,
     ) -> bool {
-        let vw = self.window(buf, base, t.at());
+        let vw = self.window(buf, base, t.at(), eof);
         if eof || t.at() + self.limits.ahead <= base + buf.len() {
             self.handle(&vw, t);
             return true;
@@ -194,13 +196,20 @@ impl<'f> Engine<'f> {
     }
 
     /// The window the engine may see around the trigger at `t`.
-    fn window<'b>(&self, buf: &'b [u8], base: usize, t: usize) -> View<'b> {
+    fn window<'b>(
+        &self,
+        buf: &'b [u8],
+        base: usize,
+        t: usize,
+        eof: bool,
+    ) -> View<'b> {
         let lo = t.saturating_sub(self.limits.behind).max(base);
         let hi = (t + self.limits.ahead).min(base + buf.len());
         View {
             v: &buf[lo - base..hi - base],
             base: lo,
             lo: self.cands.resume().max(lo) - lo,
+            end_of_input: eof && hi == base + buf.len(),
             hit_end: Cell::new(false),
         }
     }

@@ -22,6 +22,7 @@ mod candidate;
 mod continuation;
 mod delimited;
 mod engine;
+mod entity;
 mod lines;
 mod scheme;
 mod slice;

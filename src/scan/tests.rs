@@ -389,6 +389,34 @@ mod reader {
     }
 
     #[test]
+    fn html_references_end_a_bare_uri() {
+        assert_eq!(
+            uris("&lt;http://c.example/z&gt; &quot;http://d/q&quot;"),
+            ["http://c.example/z", "http://d/q"]
+        );
+        for t in [
+            "&#60;http://e.example/&#62;",
+            "&#x3C;http://e.example/&#x3e;",
+            "&#X22;http://e.example/&#0034;",
+            "http://e.example/&#x00022;x",
+            "http://e.example/&GT;",
+        ] {
+            assert_eq!(uris(t), ["http://e.example/"], "{t}");
+        }
+        // `&amp;` and other references stay; so does a `&` that is none.
+        assert_eq!(
+            uris("http://e.example/?a=1&amp;b=2&c&#61;x"),
+            ["http://e.example/?a=1&amp;b=2&c&#61;x"]
+        );
+        // No `;`, no reference; and no bracket rules come with them.
+        assert_eq!(uris("http://e.example/x&lt"), ["http://e.example/x&lt"]);
+        assert_eq!(
+            uris("&lt;http://e.example/a-\n b&gt;"),
+            ["http://e.example/a-b"]
+        );
+    }
+
+    #[test]
     fn dots_alone_are_nothing() {
         for t in [
             "\"file://...\",",
