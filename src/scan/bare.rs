@@ -9,6 +9,7 @@
 //! where it started, so the candidates of the colons inside one run
 //! never scan it again (linear time on `a:a:a:...`).
 
+use crate::scan::brackets::{self, Brackets, Depths};
 use crate::scan::candidate::{Candidates, Fault, RejectReason};
 use crate::scan::continuation;
 use crate::scan::engine::View;
@@ -32,11 +33,15 @@ struct RunCache {
     ended: bool,
 }
 
-/// The bare-text scanner's state: the run cache and where the trigger
-/// search may jump to.
+/// The bare-text scanner's state: the run cache, where brackets end
+/// URIs, and where the trigger search may jump to.
 #[derive(Debug, Default)]
 pub(crate) struct Bare {
     run: RunCache,
+    brackets: Brackets,
+    /// No `)` or `]` in `[closers.0, closers.1)` (absolute), and one at
+    /// `closers.1` when `closers.2`: for [`Bare::first_closer`].
+    closers: (usize, usize, bool),
     /// Set by an overlong bare candidate when rejections are not
     /// reported: every trigger before it would start a candidate just as
     /// overlong (they lie in the same run of URI bytes), so the search
@@ -111,6 +116,31 @@ impl Bare {
         vw.base + i
     }
 
+    /// The first `)` or `]` in the input from absolute `s` up to `far`
+    /// (which the view holds), or `far`. Each byte is searched once
+    /// however often this is asked of starts in one stretch.
+    fn first_closer(&mut self, vw: &View<'_>, s: usize, far: usize) -> usize {
+        let (from, to, found) = self.closers;
+        let (clean, at, found) = if s >= from && s <= to {
+            (from, to, found)
+        } else {
+            (s, s, false)
+        };
+        if found && at < far {
+            return at;
+        }
+        if at >= far {
+            return far;
+        }
+        let hay = &vw.v[at - vw.base..far - vw.base];
+        let (end, found) = match memchr::memchr2(b')', b']', hay) {
+            Some(k) => (at + k, true),
+            None => (far, false),
+        };
+        self.closers = (clean, end, found);
+        end
+    }
+
     /// A bare candidate with scheme `v[s..c]`.
     pub(crate) fn scan(
         &mut self,
@@ -129,6 +159,7 @@ impl Bare {
         }
         let max = opts.max_uri_len;
         let mut e = self.run_from(vw, s, max);
+        e = self.brackets.end(v, vw.base, s, e);
         cands.start();
         let span_start = vw.base + s;
         let reject = |cands: &mut Candidates<'_>, end: usize, f: Fault| {
@@ -139,7 +170,10 @@ impl Bare {
                 // (Abbreviated URIs are triggered by `www.`/`ftp.`, not by
                 // a colon, and end otherwise: one may lie in the run.)
                 if !opts.abbrev {
+                    // A trigger with a closing bracket within the longest
+                    // URI after it may end there: no jump past those.
                     let far = self.extend_run(vw, s);
+                    let far = self.first_closer(vw, s, far);
                     self.skip_to = far.saturating_sub(max + 1);
                 }
                 return;
@@ -176,6 +210,7 @@ impl Bare {
         if slashes && e == c + 3 {
             match continuation::dangling(vw, e, depth, max) {
                 Some((a, b)) => {
+                    let b = brackets::cut(v, a, b, &mut Depths::default());
                     cands.push_seg(v, vw.base, a, b);
                     cands.clear_joins();
                     e = b;
@@ -191,8 +226,10 @@ impl Bare {
                 }
             }
         }
-        // Hyphen at a line break.
+        // Hyphen at a line break. (Brackets pair across the break: the
+        // openers still open where the text so far ends.)
         let mut joins = 0;
+        let mut open: Option<Depths> = None;
         while cands.text().last() == Some(&b'-')
             && cands.text().len() <= max
             && joins < MAX_HYPHEN_JOINS
@@ -203,6 +240,13 @@ impl Bare {
             };
             let cap = (a + max + 1).min(v.len());
             let b = vw.run(a, cap);
+            let d = open.get_or_insert_with(|| {
+                let mut d = Depths::default();
+                let t = cands.text();
+                brackets::cut(t, 0, t.len(), &mut d);
+                d
+            });
+            let b = brackets::cut(v, a, b, d);
             if b == a {
                 // A line that goes on with a letter of a spaced script
                 // makes the whole an IRI.

@@ -146,8 +146,6 @@ pub(crate) struct Candidates<'f> {
     /// The candidate's text: the pieces, in order (for an abbreviated
     /// URI, after the scheme put in front).
     text: Vec<u8>,
-    /// Scratch for [`Candidates::open_depths`].
-    depth: Vec<u32>,
     /// Matches and rejections not yet taken by a driver.
     queue: VecDeque<Out>,
     /// Absolute offset before which no new candidate may start.
@@ -164,7 +162,6 @@ impl<'f> Candidates<'f> {
             segs: Vec::new(),
             joins: Vec::new(),
             text: Vec::new(),
-            depth: Vec::new(),
             queue: VecDeque::new(),
             resume: 0,
         }
@@ -283,66 +280,14 @@ impl<'f> Candidates<'f> {
     }
 
     /// The length of `text[..len]` with trailing punctuation trimmed
-    /// (never into the scheme): `.,;:!?'` always, `)` and `]` when they
-    /// have no opening partner inside the URI.
-    pub(crate) fn trimmed(
-        &mut self,
-        mut len: usize,
-        scheme_len: usize,
-    ) -> usize {
-        let mut depths_known = false;
-        while len > scheme_len + 1 {
-            let b = self.text[len - 1];
-            if text::is_trim(b) {
-                len -= 1;
-                continue;
-            }
-            if b == b')' || b == b']' {
-                if !depths_known {
-                    self.open_depths(len);
-                    depths_known = true;
-                }
-                if self.depth[len - 1] == 0 {
-                    len -= 1;
-                    continue;
-                }
-            }
-            break;
+    /// (never into the scheme): `.,;:!?'` and an opening `(`. (A `)` or
+    /// `]` at the end has its partner in the URI: one without ends a
+    /// bare URI before it.)
+    pub(crate) fn trimmed(&self, mut len: usize, scheme_len: usize) -> usize {
+        while len > scheme_len + 1 && text::is_trim(self.text[len - 1]) {
+            len -= 1;
         }
         len
-    }
-
-    /// For each `)` or `]` in `text[..len]`, how many openers of its kind
-    /// before it are still unclosed (pairs matched left to right; a stray
-    /// closer matches nothing). Trimming only shortens the text, so one
-    /// pass serves every step of it.
-    fn open_depths(&mut self, len: usize) {
-        self.depth.clear();
-        let (mut paren, mut square) = (0u32, 0u32);
-        for &x in &self.text[..len] {
-            let d = match x {
-                b'(' => {
-                    paren += 1;
-                    0
-                }
-                b'[' => {
-                    square += 1;
-                    0
-                }
-                b')' => {
-                    let d = paren;
-                    paren = paren.saturating_sub(1);
-                    d
-                }
-                b']' => {
-                    let d = square;
-                    square = square.saturating_sub(1);
-                    d
-                }
-                _ => 0,
-            };
-            self.depth.push(d);
-        }
     }
 
     // ----- accepting -----

@@ -18,6 +18,7 @@ use crate::grammar::Grammar;
 
 mod abbrev;
 mod bare;
+mod brackets;
 mod candidate;
 mod continuation;
 mod delimited;

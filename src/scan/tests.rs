@@ -417,6 +417,64 @@ mod reader {
     }
 
     #[test]
+    fn an_unmatched_bracket_ends_a_bare_uri() {
+        assert_eq!(
+            uris("(see http://a.example/x_(y))"),
+            ["http://a.example/x_(y)"]
+        );
+        assert_eq!(uris("(http://a.example/x)more"), ["http://a.example/x"]);
+        assert_eq!(
+            uris("[t](https://t.example/)[m](mailto:m@t.example)"),
+            ["https://t.example/", "mailto:m@t.example"]
+        );
+        assert_eq!(uris("http://a.example/)(x)"), ["http://a.example/"]);
+        assert_eq!(uris("http://[::1]/a]"), ["http://[::1]/a"]);
+        // Each kind on its own.
+        assert_eq!(uris("http://a.example/(x]"), ["http://a.example/(x"]);
+        assert_eq!(uris("http://a.example/[x)"), ["http://a.example/"]);
+        // Across a hyphen joining two lines, and after a dangling `//`.
+        assert_eq!(
+            uris("(http://a.example/b-\n(c)d) e"),
+            ["http://a.example/b-(c)d"]
+        );
+        assert_eq!(
+            uris("(http://a.example/(b-\nc)d) e"),
+            ["http://a.example/(b-c)d"]
+        );
+        assert_eq!(
+            uris("(at http://\n  www.example.org/x) now"),
+            ["http://www.example.org/x"]
+        );
+    }
+
+    #[test]
+    fn a_trailing_opening_paren_is_trimmed() {
+        assert_eq!(uris("http://a.example/( flaky)"), ["http://a.example/"]);
+        assert_eq!(uris("http://a.example/x((."), ["http://a.example/x"]);
+        assert_eq!(uris("http://a.example/(x"), ["http://a.example/(x"]);
+        // `[` is no sentence punctuation.
+        assert_eq!(uris("mailto:a@b.example[ x"), ["mailto:a@b.example["]);
+    }
+
+    #[test]
+    fn brackets_cost_linear_time() {
+        // Every colon of one long run asks where brackets end it: the
+        // notes answer each without reading the run again (reading it
+        // would take minutes here). All but those near the end are too
+        // long.
+        let t = "a://(b)".repeat(100_000);
+        let f = Finder::builder().any_scheme(true).rejected(true).build();
+        let n = f
+            .items(t.as_bytes())
+            .filter(|i| {
+                matches!(i, Item::Rejected(r)
+                    if matches!(r.reason(), RejectReason::TooLong { .. }))
+            })
+            .count();
+        assert!(n > 90_000, "{n}");
+    }
+
+    #[test]
     fn dots_alone_are_nothing() {
         for t in [
             "\"file://...\",",

@@ -12,7 +12,7 @@ const URI: u8 = 1;
 const SCHEME: u8 = 2;
 /// Space, tab, CR, LF, VT, FF.
 const WS: u8 = 4;
-/// Trailing punctuation trimmed from a bare URI: `.,;:!?'`.
+/// Trailing punctuation trimmed from a bare URI: `.,;:!?'(`.
 const TRIM: u8 = 8;
 /// Continues a bare URI whatever follows: [`URI`] but `%` and `&`.
 const PLAIN: u8 = 16;
@@ -35,7 +35,8 @@ const fn classes() -> [u8; 256] {
             b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c => v |= WS,
             _ => {}
         }
-        if matches!(c, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'') {
+        if matches!(c, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'(')
+        {
             v |= TRIM;
         }
         if v & URI != 0 && c != b'%' && c != b'&' {
