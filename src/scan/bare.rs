@@ -14,6 +14,7 @@ use crate::scan::candidate::{Candidates, Fault, RejectReason};
 use crate::scan::continuation;
 use crate::scan::engine::View;
 use crate::scan::text::{self, NonAscii};
+use crate::scan::trim::Marks;
 use crate::scan::Context;
 
 /// How many line breaks after a hyphen one URI may span: enough for any
@@ -161,6 +162,7 @@ impl Bare {
         let mut e = self.run_from(vw, s, max);
         e = self.brackets.end(v, vw.base, s, e);
         cands.start();
+        cands.set_marks(Marks::before(vw, s));
         let span_start = vw.base + s;
         let reject = |cands: &mut Candidates<'_>, end: usize, f: Fault| {
             cands.reject(span_start..vw.base + end, Context::Bare, f);
@@ -173,7 +175,7 @@ impl Bare {
                     // A trigger with a closing bracket within the longest
                     // URI after it may end there: no jump past those.
                     let far = self.extend_run(vw, s);
-                    let far = self.first_closer(vw, s, far);
+                    let far = self.first_closer(vw, vw.base + s, far);
                     self.skip_to = far.saturating_sub(max + 1);
                 }
                 return;

@@ -14,7 +14,8 @@ use std::ops::Range;
 
 use crate::grammar::{schemes, Error, Part, Validator};
 use crate::scan::engine::{Found, Out};
-use crate::scan::{text, Context, FinderBuilder, Rejected};
+use crate::scan::trim::{self, Marks};
+use crate::scan::{Context, FinderBuilder, Rejected};
 
 /// Why a candidate failed.
 pub(crate) struct Fault {
@@ -146,6 +147,8 @@ pub(crate) struct Candidates<'f> {
     /// The candidate's text: the pieces, in order (for an abbreviated
     /// URI, after the scheme put in front).
     text: Vec<u8>,
+    /// What stands before a bare candidate's scheme.
+    marks: Marks,
     /// Matches and rejections not yet taken by a driver.
     queue: VecDeque<Out>,
     /// Absolute offset before which no new candidate may start.
@@ -162,6 +165,7 @@ impl<'f> Candidates<'f> {
             segs: Vec::new(),
             joins: Vec::new(),
             text: Vec::new(),
+            marks: Marks::default(),
             queue: VecDeque::new(),
             resume: 0,
         }
@@ -204,6 +208,9 @@ impl<'f> Candidates<'f> {
         self.segs.clear();
         self.joins.clear();
         self.text.clear();
+        if self.marks != Marks::default() {
+            self.marks = Marks::default();
+        }
     }
 
     /// Adds `v[a..b]` (the view starts at absolute `base`) to the
@@ -279,15 +286,19 @@ impl<'f> Candidates<'f> {
         self.input_offset(k - 1) + 1
     }
 
-    /// The length of `text[..len]` with trailing punctuation trimmed
-    /// (never into the scheme): `.,;:!?'` and an opening `(`. (A `)` or
-    /// `]` at the end has its partner in the URI: one without ends a
-    /// bare URI before it.)
-    pub(crate) fn trimmed(&self, mut len: usize, scheme_len: usize) -> usize {
-        while len > scheme_len + 1 && text::is_trim(self.text[len - 1]) {
-            len -= 1;
-        }
-        len
+    /// What stands before the candidate's scheme, for
+    /// [`Candidates::trimmed`] (none unless set after
+    /// [`Candidates::start`]).
+    pub(crate) fn set_marks(&mut self, m: Marks) {
+        self.marks = m;
+    }
+
+    /// The length of `text[..len]` with its end trimmed (never into the
+    /// scheme): sentence punctuation, apostrophes and emphasis markup, as
+    /// `trim` says. (A `)` or `]` at the end has its partner in the URI:
+    /// one without ends a bare URI before it.)
+    pub(crate) fn trimmed(&self, len: usize, scheme_len: usize) -> usize {
+        trim::trimmed(&self.text, len, scheme_len + 1, &self.marks)
     }
 
     // ----- accepting -----

@@ -30,6 +30,7 @@ mod slice;
 mod stream;
 mod text;
 mod trigger;
+mod trim;
 mod xml;
 
 pub use candidate::RejectReason;

@@ -475,6 +475,61 @@ mod reader {
     }
 
     #[test]
+    fn emphasis_markup_is_trimmed_in_pairs() {
+        for t in [
+            "*http://a.example/x*.",
+            "_http://a.example/x_",
+            "**http://a.example/x**",
+            "_*http://a.example/x*_",
+            "~http://a.example/x~!",
+            "(*http://a.example/x*)",
+            "\u{201c}*http://a.example/x*\u{201d}",
+            "say\u{a0}*http://a.example/x*",
+        ] {
+            assert_eq!(uris(t), ["http://a.example/x"], "{t}");
+        }
+        // Unpaired, or not at the start of a word: kept.
+        assert_eq!(uris("http://a.example/x_"), ["http://a.example/x_"]);
+        assert_eq!(uris("a_http://a.example/x_"), ["http://a.example/x_"]);
+        assert_eq!(uris("*http://a.example/x"), ["http://a.example/x"]);
+        assert_eq!(uris("**http://a.example/x*"), ["http://a.example/x*"]);
+        assert_eq!(uris("_http://a.example/x*"), ["http://a.example/x*"]);
+        // Trimmed once.
+        assert_eq!(uris("*http://a.example/x**"), ["http://a.example/x*"]);
+    }
+
+    #[test]
+    fn apostrophes_by_quote_and_count() {
+        for t in [
+            "'http://a.example/x'",
+            "`http://a.example/x'",
+            "``http://a.example/x''",
+            "'_http://a.example/x_'",
+            "http://a.example/x'.",
+        ] {
+            assert_eq!(uris(t), ["http://a.example/x"], "{t}");
+        }
+        assert_eq!(uris("http://a.example/a'b'"), ["http://a.example/a'b'"]);
+        assert_eq!(uris("http://a.example/''"), ["http://a.example/''"]);
+        assert_eq!(uris("http://a.example/'''"), ["http://a.example/''"]);
+        assert_eq!(uris("'http://a.example/it's'"), ["http://a.example/it's"]);
+    }
+
+    #[test]
+    fn long_runs_of_markup_cost_linear_time() {
+        let mut t = "*".repeat(200_000);
+        t.push_str("http://a.example/x");
+        t.push_str(&"*".repeat(10));
+        assert_eq!(uris(&t), ["http://a.example/x**********"]);
+        // One run far longer than a URI may be: the search jumps over
+        // its colons (from windows that start past the input's start).
+        let t = "*http://a.example/x".repeat(30_000);
+        assert_eq!(uris(&t).len(), 1);
+        let t = "*_~http://a.example/x~_* ".repeat(20_000);
+        assert_eq!(uris(&t).len(), 20_000);
+    }
+
+    #[test]
     fn dots_alone_are_nothing() {
         for t in [
             "\"file://...\",",
