@@ -9,6 +9,7 @@
 //! where it started, so the candidates of the colons inside one run
 //! never scan it again (linear time on `a:a:a:...`).
 
+use crate::grammar::schemes;
 use crate::scan::brackets::{self, Brackets, Depths};
 use crate::scan::candidate::{Candidates, Fault, RejectReason};
 use crate::scan::continuation;
@@ -280,8 +281,19 @@ impl Bare {
         match cands.check_len(len, scheme_len, Context::Bare) {
             Ok(()) => cands.report_bare(len, scheme_len),
             Err(f) => {
-                if f.tail {
-                    let plen = cands.trimmed(f.offset, scheme_len);
+                let cut = if f.tail {
+                    Some(f.offset)
+                } else {
+                    // At whitespace or the end of the input (a dash).
+                    let word_end = len == cands.text().len()
+                        && match v.get(e) {
+                            Some(&b) => text::is_ws(b),
+                            None => vw.end_of_input,
+                        };
+                    host_cut(cands.text(), len, scheme_len, word_end)
+                };
+                if let Some(cut) = cut {
+                    let plen = cands.trimmed(cut, scheme_len);
                     if cands.check_len(plen, scheme_len, Context::Bare).is_ok()
                     {
                         cands.report_bare(plen, scheme_len);
@@ -292,6 +304,46 @@ impl Bare {
             }
         }
     }
+}
+
+/// Where a candidate `t[..len]` with a bad host is cut instead of
+/// rejected (docs/CONTRACT.md section 2): for an IP-based scheme, before
+/// the first `*` or `'` of its host (the authority after any
+/// `userinfo@`: a footnote mark, the quote closing an HTML attribute),
+/// or before a run of `-` that ends the host and the candidate, when the
+/// candidate ends a word (`word_end`: a dash in the sentence).
+fn host_cut(
+    t: &[u8],
+    len: usize,
+    scheme_len: usize,
+    word_end: bool,
+) -> Option<usize> {
+    let a = scheme_len + 3;
+    if len < a
+        || !t[scheme_len + 1..].starts_with(b"//")
+        || !schemes::is_ip_based(&t[..scheme_len])
+    {
+        return None;
+    }
+    let auth_end = t[a..len]
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+        .map_or(len, |k| a + k);
+    let h = t[a..auth_end]
+        .iter()
+        .position(|&b| b == b'@')
+        .map_or(a, |k| a + k + 1);
+    if let Some(k) =
+        t[h..auth_end].iter().position(|&b| b == b'*' || b == b'\'')
+    {
+        return Some(h + k);
+    }
+    if word_end && auth_end == len && t[len - 1] == b'-' {
+        let dashes =
+            t[h..len].iter().rev().take_while(|&&b| b == b'-').count();
+        return Some(len - dashes);
+    }
+    None
 }
 
 /// Whether the byte after a run at `v[e]` starts a letter of a spaced

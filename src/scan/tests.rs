@@ -530,6 +530,33 @@ mod reader {
     }
 
     #[test]
+    fn a_bad_host_is_cut_at_debris() {
+        for t in [
+            "https://example.org*",
+            "https://example.org* (see note)",
+            "https://example.org*/path",
+            "see https://example.org-- now",
+            "see https://example.org---",
+            "<a href='https://example.org'/>",
+        ] {
+            assert_eq!(uris(t), ["https://example.org"], "{t}");
+        }
+        assert_eq!(uris("ftp://me@example.org'"), ["ftp://me@example.org"]);
+        // Any other fault of the host rejects the whole.
+        for t in [
+            "https://example.org-/",
+            "https://pr--<N>.example.org/",
+            "https://example.org--.",
+            "https://-x.example.org*",
+            "https://example.org--)",
+        ] {
+            assert!(uris(t).is_empty(), "{t}");
+        }
+        // Not IP-based: the host is a reg-name, `*` and `'` are fine.
+        assert_eq!(uris("foo://a*b'c/"), ["foo://a*b'c/"]);
+    }
+
+    #[test]
     fn dots_alone_are_nothing() {
         for t in [
             "\"file://...\",",
