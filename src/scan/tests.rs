@@ -235,6 +235,30 @@ mod prefilter {
             "3",
             "caf\u{e9}",
             "\u{201c}",
+            // What the reader's rules look at before a scheme and after
+            // a URI.
+            "=3D",
+            "=A0",
+            "9",
+            "+",
+            "e.",
+            "*",
+            "_",
+            "~",
+            "'",
+            "`",
+            "</",
+            "&lt;",
+            "&#x3E;",
+            "&amp;",
+            "sms:+1",
+            "sms:",
+            "matrix:",
+            "bitcoin:",
+            "file:/",
+            "file:",
+            "...",
+            "--",
         ];
         let mut next = support::splitmix(0x5eed);
         for round in 0..3000 {
@@ -249,7 +273,9 @@ mod prefilter {
         // Every labelled case, ours and the shared ones.
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut cases = 0;
-        for dir in ["corpora/cases", "../shared/cases"] {
+        for dir in
+            ["corpora/cases", "../shared/cases", "../shared/cases-reader"]
+        {
             let Ok(rd) = std::fs::read_dir(root.join(dir)) else { continue };
             for e in rd {
                 let p = e.unwrap().path();
