@@ -26,19 +26,26 @@ pub(crate) type Depths = [u32; 2];
 /// `depth` is updated to the end of what was read.
 pub(crate) fn cut(v: &[u8], a: usize, b: usize, depth: &mut Depths) -> usize {
     for (i, &x) in v[a..b].iter().enumerate() {
-        for (k, &(open, close)) in KINDS.iter().enumerate() {
-            if x == open {
-                depth[k] += 1;
-            } else if x == close {
-                if depth[k] == 0 {
-                    return a + i;
-                }
-                depth[k] -= 1;
+        let k = match x {
+            b'(' | b'[' => {
+                depth[(x == b'[') as usize] += 1;
+                continue;
             }
+            b')' => 0,
+            b']' => 1,
+            _ => continue,
+        };
+        if depth[k] == 0 {
+            return a + i;
         }
+        depth[k] -= 1;
     }
     b
 }
+
+/// How long a stretch [`Brackets::end`] reads directly (short in the
+/// unit tests, so that they ask the notes too).
+const SHORT: usize = if cfg!(test) { 4 } else { 256 };
 
 /// No close seen (yet).
 const OPEN: usize = usize::MAX;
@@ -175,6 +182,15 @@ impl Brackets {
         s: usize,
         limit: usize,
     ) -> usize {
+        // A short URI is read again: cheaper than the notes, and it
+        // leaves them as they are (they hold for any later start).
+        if limit - s <= SHORT {
+            // (Most URIs hold no closing bracket at all.)
+            return match memchr::memchr2(b')', b']', &v[s..limit]) {
+                None => limit,
+                Some(_) => cut(v, s, limit, &mut Depths::default()),
+            };
+        }
         let (s, limit) = (base + s, base + limit);
         if s < self.q || s > self.f || self.f < base {
             // Before what the notes are about, or after what was read:

@@ -208,9 +208,8 @@ impl<'f> Candidates<'f> {
         self.segs.clear();
         self.joins.clear();
         self.text.clear();
-        if self.marks != Marks::default() {
-            self.marks = Marks::default();
-        }
+        self.marks.quoted = false;
+        self.marks.closing.clear();
     }
 
     /// Adds `v[a..b]` (the view starts at absolute `base`) to the

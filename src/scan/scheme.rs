@@ -58,7 +58,8 @@ fn after_escape(v: &[u8], r: usize, s: usize, c: usize) -> Option<usize> {
 /// the run holds a `.`.
 #[inline]
 fn after_dot(v: &[u8], s: usize, c: usize) -> Option<usize> {
-    memchr::memrchr(b'.', &v[s..c]).map(|d| s + d + 1)
+    // (Scheme runs are short: a plain loop beats a call to memrchr.)
+    v[s..c].iter().rposition(|&b| b == b'.').map(|d| s + d + 1)
 }
 
 /// In bare text, where the scheme of the run `v[r..c]` (see
@@ -69,12 +70,17 @@ fn after_dot(v: &[u8], s: usize, c: usize) -> Option<usize> {
 ///
 /// `sentence.http` gives the start of `http`; `svn+ssh` stays whole;
 /// `=3Dhttps` (after a `=`) gives `https`; `+https` gives `https`.
+#[inline]
 pub(crate) fn bare_start(v: &[u8], r: usize, c: usize) -> Option<usize> {
     let s = stripped(v, r, c);
     if s == c {
         return None;
     }
-    if !schemes::is_registered(&v[s..c]) {
+    // Most runs are a plain scheme: no dot, no `=` before. Only a run
+    // that may hold a registered part is looked up.
+    let tails =
+        after_dot(v, s, c).is_some() || after_escape(v, r, s, c).is_some();
+    if tails && !schemes::is_registered(&v[s..c]) {
         let tail = after_dot(v, s, c)
             .into_iter()
             .chain(after_escape(v, r, s, c))

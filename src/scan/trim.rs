@@ -34,8 +34,12 @@ pub(crate) struct Marks {
 impl Marks {
     /// What stands before the scheme at `v[s]` (bytes before the view
     /// count as unknown: no word starts there, no quote).
+    #[inline]
     pub(crate) fn before(vw: &View<'_>, s: usize) -> Marks {
         let v = vw.v;
+        if s == 0 || !matches!(v[s - 1], b'*' | b'_' | b'~' | b'\'' | b'`') {
+            return Marks::default();
+        }
         let mut j = s;
         while j > 0 && is_mark(v[j - 1]) {
             j -= 1;
