@@ -628,7 +628,7 @@ const fn len_bounds(names: &[&str]) -> (usize, usize) {
 pub(crate) const PROSE_OPAQUE_MIN_LEN: usize = len_bounds(PROSE_OPAQUE).0;
 
 /// The longest name in [`PROSE_OPAQUE`].
-const PROSE_OPAQUE_MAX_LEN: usize = len_bounds(PROSE_OPAQUE).1;
+pub(crate) const PROSE_OPAQUE_MAX_LEN: usize = len_bounds(PROSE_OPAQUE).1;
 
 /// Whether `scheme` (any case) is in [`IP_BASED`].
 ///

@@ -25,22 +25,72 @@ pub(crate) type Depths = [u32; 2];
 /// openers of each kind still open before `a`; `b` when there is none.
 /// `depth` is updated to the end of what was read.
 pub(crate) fn cut(v: &[u8], a: usize, b: usize, depth: &mut Depths) -> usize {
-    for (i, &x) in v[a..b].iter().enumerate() {
-        let k = match x {
-            b'(' | b'[' => {
-                depth[(x == b'[') as usize] += 1;
+    let mut i = a;
+    while i < b {
+        // Eight bytes without a bracket at a time.
+        if let Some(w) = v.get(i..i + 8).filter(|_| i + 8 <= b) {
+            let w = u64::from_le_bytes(w.try_into().expect("eight bytes"));
+            if !any_of(w, b"()[]") {
+                i += 8;
                 continue;
             }
-            b')' => 0,
-            b']' => 1,
-            _ => continue,
-        };
-        if depth[k] == 0 {
-            return a + i;
         }
-        depth[k] -= 1;
+        let x = v[i];
+        i += 1;
+        let t = BRACKET[x as usize];
+        if t == 0 {
+            continue;
+        }
+        let k = (t & 1) as usize;
+        if t & CLOSE == 0 {
+            depth[k] += 1;
+        } else if depth[k] == 0 {
+            return i - 1;
+        } else {
+            depth[k] -= 1;
+        }
     }
     b
+}
+
+/// Whether one of the bytes of `w` is in `set` (a byte equal to `x`
+/// leaves a zero byte in `w ^ x`, which the borrow of `y - 0x01..01`
+/// marks in its high bit).
+#[inline(always)]
+fn any_of(w: u64, set: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    set.iter().any(|&x| {
+        let y = w ^ (ONES * x as u64);
+        y.wrapping_sub(ONES) & !y & HIGH != 0
+    })
+}
+
+/// [`BRACKET`]: a closer.
+const CLOSE: u8 = 2;
+
+/// For each byte: 0, or a bracket with its kind in the low bit (0 for
+/// round, 1 for square) and [`CLOSE`] for a closer, 4 always set.
+static BRACKET: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'(' as usize] = 4;
+    t[b')' as usize] = 4 | CLOSE;
+    t[b'[' as usize] = 4 | 1;
+    t[b']' as usize] = 4 | 1 | CLOSE;
+    t
+};
+
+/// Whether `t` holds a `)` or a `]`, eight bytes at a time.
+#[inline]
+fn has_closer(t: &[u8]) -> bool {
+    let mut words = t.chunks_exact(8);
+    for w in &mut words {
+        let w = u64::from_le_bytes(w.try_into().expect("eight bytes"));
+        if any_of(w, b")]") {
+            return true;
+        }
+    }
+    words.remainder().iter().any(|&b| b == b')' || b == b']')
 }
 
 /// How long a stretch [`Brackets::end`] reads directly (short in the
@@ -175,6 +225,7 @@ impl Brackets {
     /// The first `)` or `]` without a partner in the URI that starts at
     /// `v[s]`, before `limit` (or `limit`). `v` starts at absolute `base`
     /// and holds `v[s..limit]`.
+    #[inline]
     pub(crate) fn end(
         &mut self,
         v: &[u8],
@@ -186,11 +237,22 @@ impl Brackets {
         // leaves them as they are (they hold for any later start).
         if limit - s <= SHORT {
             // (Most URIs hold no closing bracket at all.)
-            return match memchr::memchr2(b')', b']', &v[s..limit]) {
-                None => limit,
-                Some(_) => cut(v, s, limit, &mut Depths::default()),
-            };
+            if !has_closer(&v[s..limit]) {
+                return limit;
+            }
+            return cut(v, s, limit, &mut Depths::default());
         }
+        self.from_notes(v, base, s, limit)
+    }
+
+    /// [`Brackets::end`] for a long stretch, from the notes.
+    fn from_notes(
+        &mut self,
+        v: &[u8],
+        base: usize,
+        s: usize,
+        limit: usize,
+    ) -> usize {
         let (s, limit) = (base + s, base + limit);
         if s < self.q || s > self.f || self.f < base {
             // Before what the notes are about, or after what was read:
@@ -258,6 +320,23 @@ mod tests {
     /// The end for a start, by the plain scan.
     fn plain(v: &[u8], s: usize, limit: usize) -> usize {
         cut(v, s, limit, &mut Depths::default())
+    }
+
+    #[test]
+    fn closers_in_words() {
+        for n in 0..40 {
+            let mut t = vec![b'a'; n];
+            assert!(!super::has_closer(&t));
+            for i in 0..n {
+                for c in [b')', b']'] {
+                    t[i] = c;
+                    assert!(super::has_closer(&t), "{n} {i}");
+                    t[i] = b"([(*\\^"[i % 5];
+                    assert!(!super::has_closer(&t), "{n} {i}");
+                    t[i] = b'a';
+                }
+            }
+        }
     }
 
     #[test]

@@ -393,7 +393,9 @@ impl<'f> Triggers<'f> {
         if s == far && s > lo {
             return true;
         }
-        if s == ci {
+        // A scheme starts with a letter in every context (`10:30` starts
+        // nothing).
+        if !buf[s..ci].iter().any(u8::is_ascii_alphabetic) {
             return false;
         }
         if s > lo {

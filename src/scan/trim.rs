@@ -80,6 +80,7 @@ fn starts_word(v: &[u8], j: usize, start: bool) -> bool {
 
 /// The length of `t[..len]` once its end is trimmed as the module says,
 /// never into its first `keep` bytes (the scheme and its colon).
+#[inline]
 pub(crate) fn trimmed(
     t: &[u8],
     mut len: usize,

@@ -39,6 +39,7 @@ pub(crate) fn is_element(t: &[u8], scheme_len: usize) -> bool {
 
 /// Whether the run of scheme characters `v[r..c]` and its colon stand
 /// in a closing tag `</prefix:name>`.
+#[inline]
 pub(crate) fn closing_tag(vw: &View<'_>, r: usize, c: usize) -> bool {
     let v = vw.v;
     if r < 2 || v[r - 1] != b'/' || v[r - 2] != b'<' {
