@@ -53,17 +53,39 @@ pub(crate) fn cut(v: &[u8], a: usize, b: usize, depth: &mut Depths) -> usize {
     b
 }
 
-/// Whether one of the bytes of `w` is in `set` (a byte equal to `x`
-/// leaves a zero byte in `w ^ x`, which the borrow of `y - 0x01..01`
-/// marks in its high bit).
+/// The bytes of `w` that are in `set`, as high bits: exact for the
+/// lowest (a byte equal to `x` leaves a zero byte in `w ^ x`, which the
+/// borrow of `y - 0x01..01` marks in its high bit; the borrow may mark a
+/// byte above a marked one too, never one below).
 #[inline(always)]
-fn any_of(w: u64, set: &[u8]) -> bool {
+fn marks(w: u64, set: &[u8]) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    set.iter().any(|&x| {
+    set.iter().fold(0, |m, &x| {
         let y = w ^ (ONES * x as u64);
-        y.wrapping_sub(ONES) & !y & HIGH != 0
+        m | (y.wrapping_sub(ONES) & !y & HIGH)
     })
+}
+
+/// Whether one of the bytes of `w` is in `set`.
+#[inline(always)]
+fn any_of(w: u64, set: &[u8]) -> bool {
+    marks(w, set) != 0
+}
+
+/// The index of the first byte of `t` in `set`, eight bytes at a time.
+#[inline]
+fn first_of(t: &[u8], set: &[u8]) -> Option<usize> {
+    let mut words = t.chunks_exact(8);
+    let mut i = 0;
+    for w in &mut words {
+        let m = marks(u64::from_le_bytes(w.try_into().expect("8")), set);
+        if m != 0 {
+            return Some(i + m.trailing_zeros() as usize / 8);
+        }
+        i += 8;
+    }
+    words.remainder().iter().position(|b| set.contains(b)).map(|k| i + k)
 }
 
 /// [`BRACKET`]: a closer.
@@ -79,19 +101,6 @@ static BRACKET: [u8; 256] = {
     t[b']' as usize] = 4 | 1 | CLOSE;
     t
 };
-
-/// Whether `t` holds a `)` or a `]`, eight bytes at a time.
-#[inline]
-fn has_closer(t: &[u8]) -> bool {
-    let mut words = t.chunks_exact(8);
-    for w in &mut words {
-        let w = u64::from_le_bytes(w.try_into().expect("eight bytes"));
-        if any_of(w, b")]") {
-            return true;
-        }
-    }
-    words.remainder().iter().any(|&b| b == b')' || b == b']')
-}
 
 /// How long a stretch [`Brackets::end`] reads directly (short in the
 /// unit tests, so that they ask the notes too).
@@ -236,11 +245,13 @@ impl Brackets {
         // A short URI is read again: cheaper than the notes, and it
         // leaves them as they are (they hold for any later start).
         if limit - s <= SHORT {
-            // (Most URIs hold no closing bracket at all.)
-            if !has_closer(&v[s..limit]) {
-                return limit;
-            }
-            return cut(v, s, limit, &mut Depths::default());
+            // Most URIs hold no closing bracket; most others one with no
+            // opener before it (`(http://a.example/x)`).
+            return match first_of(&v[s..limit], b")]") {
+                None => limit,
+                Some(k) if first_of(&v[s..s + k], b"([").is_none() => s + k,
+                Some(_) => cut(v, s, limit, &mut Depths::default()),
+            };
         }
         self.from_notes(v, base, s, limit)
     }
@@ -323,16 +334,23 @@ mod tests {
     }
 
     #[test]
-    fn closers_in_words() {
+    fn first_of_in_words() {
         for n in 0..40 {
             let mut t = vec![b'a'; n];
-            assert!(!super::has_closer(&t));
+            assert_eq!(super::first_of(&t, b")]"), None);
             for i in 0..n {
                 for c in [b')', b']'] {
                     t[i] = c;
-                    assert!(super::has_closer(&t), "{n} {i}");
+                    // A closer further on changes nothing.
+                    if i + 3 < n {
+                        t[i + 3] = b']';
+                    }
+                    assert_eq!(super::first_of(&t, b")]"), Some(i), "{n}");
                     t[i] = b"([(*\\^"[i % 5];
-                    assert!(!super::has_closer(&t), "{n} {i}");
+                    if i + 3 < n {
+                        t[i + 3] = b'a';
+                    }
+                    assert_eq!(super::first_of(&t, b")]"), None, "{n} {i}");
                     t[i] = b'a';
                 }
             }
