@@ -96,23 +96,32 @@ pub(crate) fn bare_start(v: &[u8], r: usize, c: usize) -> Option<usize> {
 /// without `//` in prose ([`schemes::is_prose_opaque`]): a superset of
 /// `bare_start` followed by that test, which never looks the run up in
 /// the registry (the trigger search asks it of many colons).
-#[inline]
+#[inline(always)]
 pub(crate) fn may_be_prose_opaque(v: &[u8], r: usize, c: usize) -> bool {
-    // The whole run without its leading marks (most runs), else the
-    // parts after its last dot or after a quoted-printable escape.
-    let s = stripped(v, r, c);
+    // The run from its first letter: most runs, and a superset of the
+    // run without its leading marks.
+    let mut s = r;
+    while s < c && !v[s].is_ascii_alphabetic() {
+        s += 1;
+    }
     if schemes::is_prose_opaque(&v[s..c]) {
         return true;
     }
-    // Those names are letters only and at least three long: the run must
-    // end so (`10:30`, `std::`, `e.g.:` end here).
-    let min = schemes::PROSE_OPAQUE_MIN_LEN;
-    if c - s <= min || !v[c - min..c].iter().all(u8::is_ascii_alphabetic) {
-        return false;
+    // The part after the run's last dot: those names are letters only,
+    // at least `MIN` of them.
+    let (min, max) =
+        (schemes::PROSE_OPAQUE_MIN_LEN, schemes::PROSE_OPAQUE_MAX_LEN);
+    if c - r > min && v[c - min..c].iter().all(u8::is_ascii_alphabetic) {
+        let mut n = min;
+        while n <= max && c - n > r && v[c - n - 1].is_ascii_alphabetic() {
+            n += 1;
+        }
+        if n <= max && c - n > r && v[c - n - 1] == b'.' {
+            return schemes::is_prose_opaque(&v[c - n..c]);
+        }
     }
-    after_dot(v, s, c).is_some_and(|t| schemes::is_prose_opaque(&v[t..c]))
-        || after_escape(v, r, r, c)
-            .is_some_and(|t| schemes::is_prose_opaque(&v[t..c]))
+    after_escape(v, r, r, c)
+        .is_some_and(|t| schemes::is_prose_opaque(&v[t..c]))
 }
 
 #[cfg(test)]
