@@ -253,11 +253,11 @@ impl Brackets {
                 Some(_) => cut(v, s, limit, &mut Depths::default()),
             };
         }
-        self.from_notes(v, base, s, limit)
+        self.end_by_notes(v, base, s, limit)
     }
 
     /// [`Brackets::end`] for a long stretch, from the notes.
-    fn from_notes(
+    fn end_by_notes(
         &mut self,
         v: &[u8],
         base: usize,
