@@ -9,10 +9,13 @@
 //! where it started, so the candidates of the colons inside one run
 //! never scan it again (linear time on `a:a:a:...`).
 
+use crate::grammar::schemes;
+use crate::scan::brackets::{self, Brackets, Depths};
 use crate::scan::candidate::{Candidates, Fault, RejectReason};
 use crate::scan::continuation;
 use crate::scan::engine::View;
 use crate::scan::text::{self, NonAscii};
+use crate::scan::trim::Marks;
 use crate::scan::Context;
 
 /// How many line breaks after a hyphen one URI may span: enough for any
@@ -32,11 +35,15 @@ struct RunCache {
     ended: bool,
 }
 
-/// The bare-text scanner's state: the run cache and where the trigger
-/// search may jump to.
+/// The bare-text scanner's state: the run cache, where brackets end
+/// URIs, and where the trigger search may jump to.
 #[derive(Debug, Default)]
 pub(crate) struct Bare {
     run: RunCache,
+    brackets: Brackets,
+    /// No `)` or `]` in `[closers.0, closers.1)` (absolute), and one at
+    /// `closers.1` when `closers.2`: for [`Bare::first_closer`].
+    closers: (usize, usize, bool),
     /// Set by an overlong bare candidate when rejections are not
     /// reported: every trigger before it would start a candidate just as
     /// overlong (they lie in the same run of URI bytes), so the search
@@ -80,10 +87,11 @@ impl Bare {
                 return i;
             }
         }
-        i = text::uri_run(v, i, cap);
-        vw.touch(i + 3);
-        // A '%' near the window's end may be an escape in a longer one.
-        let cut = i == v.len() || (v[i] == b'%' && i + 3 > v.len());
+        i = text::uri_run(v, i, cap, vw.end_of_input);
+        // A '%' or '&' near the window's end may be an escape or go on
+        // in a longer one.
+        let (reach, cut) = text::run_stop(v, i);
+        vw.touch(reach);
         self.run = RunCache {
             from: if cached { rc.from } else { abs },
             reached: vw.base + i,
@@ -102,12 +110,37 @@ impl Bare {
             return rc.reached;
         }
         let mut i = rc.reached - vw.base;
-        i = text::uri_run(v, i, v.len());
-        vw.touch(i + 3);
-        let cut = i == v.len() || (v[i] == b'%' && i + 3 > v.len());
+        i = text::uri_run(v, i, v.len(), vw.end_of_input);
+        let (reach, cut) = text::run_stop(v, i);
+        vw.touch(reach);
         self.run =
             RunCache { from: rc.from, reached: vw.base + i, ended: !cut };
         vw.base + i
+    }
+
+    /// The first `)` or `]` in the input from absolute `s` up to `far`
+    /// (which the view holds), or `far`. Each byte is searched once
+    /// however often this is asked of starts in one stretch.
+    fn first_closer(&mut self, vw: &View<'_>, s: usize, far: usize) -> usize {
+        let (from, to, found) = self.closers;
+        let (clean, at, found) = if s >= from && s <= to {
+            (from, to, found)
+        } else {
+            (s, s, false)
+        };
+        if found && at < far {
+            return at;
+        }
+        if at >= far {
+            return far;
+        }
+        let hay = &vw.v[at - vw.base..far - vw.base];
+        let (end, found) = match memchr::memchr2(b')', b']', hay) {
+            Some(k) => (at + k, true),
+            None => (far, false),
+        };
+        self.closers = (clean, end, found);
+        end
     }
 
     /// A bare candidate with scheme `v[s..c]`.
@@ -128,7 +161,9 @@ impl Bare {
         }
         let max = opts.max_uri_len;
         let mut e = self.run_from(vw, s, max);
+        e = self.brackets.end(v, vw.base, s, e);
         cands.start();
+        cands.set_marks(Marks::before(vw, s));
         let span_start = vw.base + s;
         let reject = |cands: &mut Candidates<'_>, end: usize, f: Fault| {
             cands.reject(span_start..vw.base + end, Context::Bare, f);
@@ -138,7 +173,10 @@ impl Bare {
                 // (Abbreviated URIs are triggered by `www.`/`ftp.`, not by
                 // a colon, and end otherwise: one may lie in the run.)
                 if !opts.abbrev {
+                    // A trigger with a closing bracket within the longest
+                    // URI after it may end there: no jump past those.
                     let far = self.extend_run(vw, s);
+                    let far = self.first_closer(vw, vw.base + s, far);
                     self.skip_to = far.saturating_sub(max + 1);
                 }
                 return;
@@ -175,6 +213,7 @@ impl Bare {
         if slashes && e == c + 3 {
             match continuation::dangling(vw, e, depth, max) {
                 Some((a, b)) => {
+                    let b = brackets::cut(v, a, b, &mut Depths::default());
                     cands.push_seg(v, vw.base, a, b);
                     cands.clear_joins();
                     e = b;
@@ -190,8 +229,10 @@ impl Bare {
                 }
             }
         }
-        // Hyphen at a line break.
+        // Hyphen at a line break. (Brackets pair across the break: the
+        // openers still open where the text so far ends.)
         let mut joins = 0;
+        let mut open: Option<Depths> = None;
         while cands.text().last() == Some(&b'-')
             && cands.text().len() <= max
             && joins < MAX_HYPHEN_JOINS
@@ -202,6 +243,13 @@ impl Bare {
             };
             let cap = (a + max + 1).min(v.len());
             let b = vw.run(a, cap);
+            let d = open.get_or_insert_with(|| {
+                let mut d = Depths::default();
+                let t = cands.text();
+                brackets::cut(t, 0, t.len(), &mut d);
+                d
+            });
+            let b = brackets::cut(v, a, b, d);
             if b == a {
                 // A line that goes on with a letter of a spaced script
                 // makes the whole an IRI.
@@ -233,8 +281,19 @@ impl Bare {
         match cands.check_len(len, scheme_len, Context::Bare) {
             Ok(()) => cands.report_bare(len, scheme_len),
             Err(f) => {
-                if f.tail {
-                    let plen = cands.trimmed(f.offset, scheme_len);
+                let cut = if f.tail {
+                    Some(f.offset)
+                } else {
+                    // At whitespace or the end of the input (a dash).
+                    let word_end = len == cands.text().len()
+                        && match v.get(e) {
+                            Some(&b) => text::is_ws(b),
+                            None => vw.end_of_input,
+                        };
+                    host_cut(cands.text(), len, scheme_len, word_end)
+                };
+                if let Some(cut) = cut {
+                    let plen = cands.trimmed(cut, scheme_len);
                     if cands.check_len(plen, scheme_len, Context::Bare).is_ok()
                     {
                         cands.report_bare(plen, scheme_len);
@@ -245,6 +304,46 @@ impl Bare {
             }
         }
     }
+}
+
+/// Where a candidate `t[..len]` with a bad host is cut instead of
+/// rejected (docs/CONTRACT.md section 2): for an IP-based scheme, before
+/// the first `*` or `'` of its host (the authority after any
+/// `userinfo@`: a footnote mark, the quote closing an HTML attribute),
+/// or before a run of `-` that ends the host and the candidate, when the
+/// candidate ends a word (`word_end`: a dash in the sentence).
+fn host_cut(
+    t: &[u8],
+    len: usize,
+    scheme_len: usize,
+    word_end: bool,
+) -> Option<usize> {
+    let a = scheme_len + 3;
+    if len < a
+        || !t[scheme_len + 1..].starts_with(b"//")
+        || !schemes::is_ip_based(&t[..scheme_len])
+    {
+        return None;
+    }
+    let auth_end = t[a..len]
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+        .map_or(len, |k| a + k);
+    let h = t[a..auth_end]
+        .iter()
+        .position(|&b| b == b'@')
+        .map_or(a, |k| a + k + 1);
+    if let Some(k) =
+        t[h..auth_end].iter().position(|&b| b == b'*' || b == b'\'')
+    {
+        return Some(h + k);
+    }
+    if word_end && auth_end == len && t[len - 1] == b'-' {
+        let dashes =
+            t[h..len].iter().rev().take_while(|&&b| b == b'-').count();
+        return Some(len - dashes);
+    }
+    None
 }
 
 /// Whether the byte after a run at `v[e]` starts a letter of a spaced

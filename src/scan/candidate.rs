@@ -14,7 +14,8 @@ use std::ops::Range;
 
 use crate::grammar::{schemes, Error, Part, Validator};
 use crate::scan::engine::{Found, Out};
-use crate::scan::{text, Context, FinderBuilder, Rejected};
+use crate::scan::trim::{self, Marks};
+use crate::scan::{Context, FinderBuilder, Rejected};
 
 /// Why a candidate failed.
 pub(crate) struct Fault {
@@ -75,6 +76,10 @@ pub enum RejectReason {
     /// `:` or `/` right after a prose-opaque scheme's colon in prose
     /// (`geo::Point`, `mailto:/news:`): code or talk about schemes.
     NotOpaque,
+    /// A scheme found without `//` in prose only in one form, and this
+    /// is not it (`sms:GetApp`, `matrix:get(y)`: see
+    /// [`fits_prose_form`](crate::grammar::schemes::fits_prose_form)).
+    NotProseForm,
 }
 
 impl std::fmt::Display for RejectReason {
@@ -102,6 +107,9 @@ impl std::fmt::Display for RejectReason {
             RejectReason::NotOpaque => {
                 f.write_str("':' or '/' after this scheme's ':' is not a URI")
             }
+            RejectReason::NotProseForm => f.write_str(
+                "not a form this scheme is written in without '//' in prose",
+            ),
         }
     }
 }
@@ -139,8 +147,8 @@ pub(crate) struct Candidates<'f> {
     /// The candidate's text: the pieces, in order (for an abbreviated
     /// URI, after the scheme put in front).
     text: Vec<u8>,
-    /// Scratch for [`Candidates::open_depths`].
-    depth: Vec<u32>,
+    /// What stands before a bare candidate's scheme.
+    marks: Marks,
     /// Matches and rejections not yet taken by a driver.
     queue: VecDeque<Out>,
     /// Absolute offset before which no new candidate may start.
@@ -157,7 +165,7 @@ impl<'f> Candidates<'f> {
             segs: Vec::new(),
             joins: Vec::new(),
             text: Vec::new(),
-            depth: Vec::new(),
+            marks: Marks::default(),
             queue: VecDeque::new(),
             resume: 0,
         }
@@ -200,6 +208,8 @@ impl<'f> Candidates<'f> {
         self.segs.clear();
         self.joins.clear();
         self.text.clear();
+        self.marks.quoted = false;
+        self.marks.closing.clear();
     }
 
     /// Adds `v[a..b]` (the view starts at absolute `base`) to the
@@ -275,67 +285,19 @@ impl<'f> Candidates<'f> {
         self.input_offset(k - 1) + 1
     }
 
-    /// The length of `text[..len]` with trailing punctuation trimmed
-    /// (never into the scheme): `.,;:!?'` always, `)` and `]` when they
-    /// have no opening partner inside the URI.
-    pub(crate) fn trimmed(
-        &mut self,
-        mut len: usize,
-        scheme_len: usize,
-    ) -> usize {
-        let mut depths_known = false;
-        while len > scheme_len + 1 {
-            let b = self.text[len - 1];
-            if text::is_trim(b) {
-                len -= 1;
-                continue;
-            }
-            if b == b')' || b == b']' {
-                if !depths_known {
-                    self.open_depths(len);
-                    depths_known = true;
-                }
-                if self.depth[len - 1] == 0 {
-                    len -= 1;
-                    continue;
-                }
-            }
-            break;
-        }
-        len
+    /// What stands before the candidate's scheme, for
+    /// [`Candidates::trimmed`] (none unless set after
+    /// [`Candidates::start`]).
+    pub(crate) fn set_marks(&mut self, m: Marks) {
+        self.marks = m;
     }
 
-    /// For each `)` or `]` in `text[..len]`, how many openers of its kind
-    /// before it are still unclosed (pairs matched left to right; a stray
-    /// closer matches nothing). Trimming only shortens the text, so one
-    /// pass serves every step of it.
-    fn open_depths(&mut self, len: usize) {
-        self.depth.clear();
-        let (mut paren, mut square) = (0u32, 0u32);
-        for &x in &self.text[..len] {
-            let d = match x {
-                b'(' => {
-                    paren += 1;
-                    0
-                }
-                b'[' => {
-                    square += 1;
-                    0
-                }
-                b')' => {
-                    let d = paren;
-                    paren = paren.saturating_sub(1);
-                    d
-                }
-                b']' => {
-                    let d = square;
-                    square = square.saturating_sub(1);
-                    d
-                }
-                _ => 0,
-            };
-            self.depth.push(d);
-        }
+    /// The length of `text[..len]` with its end trimmed (never into the
+    /// scheme): sentence punctuation, apostrophes and emphasis markup, as
+    /// `trim` says. (A `)` or `]` at the end has its partner in the URI:
+    /// one without ends a bare URI before it.)
+    pub(crate) fn trimmed(&self, len: usize, scheme_len: usize) -> usize {
+        trim::trimmed(&self.text, len, scheme_len + 1, &self.marks)
     }
 
     // ----- accepting -----
@@ -392,11 +354,13 @@ impl<'f> Candidates<'f> {
         let scheme = &t[..scheme_len];
         let after = &t[scheme_len + 1..];
         let nothing = |r: RejectReason| Fault::whole(t.len(), r);
-        if after.is_empty() || after[0] == b'#' {
+        // (Dots alone do not count: `"file://..."`, `<news:...>`.)
+        let dots = |x: &[u8]| x.iter().all(|&b| b == b'.');
+        if after.is_empty() || after[0] == b'#' || dots(after) {
             return Err(nothing(RejectReason::NothingAfterScheme));
         }
         if let Some(auth) = c.authority {
-            if auth.is_empty() && c.path.is_empty() {
+            if (auth.is_empty() && c.path.is_empty()) || dots(&after[2..]) {
                 return Err(nothing(RejectReason::NothingAfterSlashes));
             }
             let free = self.opts.any_scheme
@@ -413,13 +377,19 @@ impl<'f> Candidates<'f> {
             && !data_head(after)
         {
             return Err(Fault::whole(t.len(), RejectReason::DataSyntax));
-        } else if matches!(after[0], b':' | b'/')
-            && matches!(ctx, Context::Bare | Context::Quoted)
+        } else if matches!(ctx, Context::Bare | Context::Quoted)
+            && !schemes::fits_prose_form(scheme, after)
         {
             // `geo::Point`, `news::Item`: a C++ or Perl name, not a URI;
             // `mailto:/news:` is prose about schemes. The schemes written
-            // without `//` in prose are opaque: no `/` or `:` first.
-            return Err(Fault::whole(scheme_len + 1, RejectReason::NotOpaque));
+            // without `//` in prose are opaque: no `/` or `:` first (but
+            // `file:/etc/motd`); `sms:` and `matrix:` have their forms.
+            let reason = if matches!(after[0], b':' | b'/') {
+                RejectReason::NotOpaque
+            } else {
+                RejectReason::NotProseForm
+            };
+            return Err(Fault::whole(scheme_len + 1, reason));
         }
         Ok(())
     }

@@ -8,7 +8,7 @@
 use crate::scan::candidate::Candidates;
 use crate::scan::continuation::{self, Gap};
 use crate::scan::engine::View;
-use crate::scan::{text, Context};
+use crate::scan::{text, xml, Context};
 
 /// A delimited context: how it opens and closes, and what it asks of
 /// the text between.
@@ -144,7 +144,8 @@ fn back_over_ws(v: &[u8], s: usize, lo: usize, bound: usize) -> Option<usize> {
 }
 
 /// Tries the context `d` opened at `v[open]` for the scheme at
-/// `v[s..c]`; true when it reported a URI.
+/// `v[s..c]`; true when that decided the colon: it reported a URI, or
+/// the brackets hold an XML element (see `xml`).
 pub(crate) fn scan(
     cands: &mut Candidates<'_>,
     vw: &View<'_>,
@@ -229,6 +230,11 @@ pub(crate) fn scan(
         return false;
     }
     let scheme_len = c - s;
+    if d.context == Context::Angle && xml::is_element(cands.text(), scheme_len)
+    {
+        // An XML element: nothing in it is a URI, not even bare.
+        return true;
+    }
     let mut len = cands.text().len();
     if d.trims_last && matches!(cands.text().last(), Some(b'.' | b',')) {
         len -= 1;

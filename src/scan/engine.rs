@@ -24,7 +24,7 @@ use aho_corasick::AhoCorasick;
 use crate::scan::bare::Bare;
 use crate::scan::candidate::Candidates;
 use crate::scan::trigger::{Mark, Trigger, Triggers};
-use crate::scan::{abbrev, delimited, text};
+use crate::scan::{abbrev, delimited, scheme, text, xml};
 use crate::scan::{Context, FinderBuilder, Match, Rejected};
 
 /// How far the engine may look around a trigger.
@@ -91,6 +91,8 @@ pub(crate) struct View<'a> {
     pub v: &'a [u8],
     pub base: usize,
     pub lo: usize,
+    /// Whether `v` ends where the input does.
+    pub end_of_input: bool,
     /// Set when a decision needed bytes at or past the window's end.
     hit_end: Cell<bool>,
 }
@@ -108,8 +110,8 @@ impl View<'_> {
     /// (at most `cap`), noting what deciding it read.
     #[inline]
     pub(crate) fn run(&self, i: usize, cap: usize) -> usize {
-        let i = text::uri_run(self.v, i, cap);
-        self.touch(i + 3);
+        let i = text::uri_run(self.v, i, cap, self.end_of_input);
+        self.touch(text::run_stop(self.v, i).0);
         i
     }
 }
@@ -176,7 +178,7 @@ impl<'f> Engine<'f> {
         eof: bool,
         t: Trigger,
     ) -> bool {
-        let vw = self.window(buf, base, t.at());
+        let vw = self.window(buf, base, t.at(), eof);
         if eof || t.at() + self.limits.ahead <= base + buf.len() {
             self.handle(&vw, t);
             return true;
@@ -194,13 +196,20 @@ impl<'f> Engine<'f> {
     }
 
     /// The window the engine may see around the trigger at `t`.
-    fn window<'b>(&self, buf: &'b [u8], base: usize, t: usize) -> View<'b> {
+    fn window<'b>(
+        &self,
+        buf: &'b [u8],
+        base: usize,
+        t: usize,
+        eof: bool,
+    ) -> View<'b> {
         let lo = t.saturating_sub(self.limits.behind).max(base);
         let hi = (t + self.limits.ahead).min(base + buf.len());
         View {
             v: &buf[lo - base..hi - base],
             base: lo,
             lo: self.cands.resume().max(lo) - lo,
+            end_of_input: eof && hi == base + buf.len(),
             hit_end: Cell::new(false),
         }
     }
@@ -248,30 +257,31 @@ impl<'f> Engine<'f> {
             }
             _ => {}
         }
-        // The scheme: the run of scheme characters ending at the colon,
-        // from its first letter.
-        let mut s = c;
-        while s > lo && text::is_scheme_byte(v[s - 1]) {
-            s -= 1;
-        }
-        while s < c && !v[s].is_ascii_alphabetic() {
-            s += 1;
-        }
-        if s == c {
+        // The run of scheme characters ending at the colon. Right after
+        // an opener it is the scheme; in bare text `scheme` says which
+        // part of it is.
+        let r = scheme::run_start(v, lo, c);
+        if r == c {
             return;
         }
         let bound = self.cands.opts().bracket_bound;
-        // A `URL:` right after `<` is a prefix, not a scheme.
-        if v[s..c].eq_ignore_ascii_case(b"url")
-            && delimited::angle_before(v, s, lo, bound).is_some()
-        {
-            return;
-        }
-        if let Some((open, d)) = delimited::opened(v, s, lo, bound) {
-            if delimited::scan(&mut self.cands, vw, open, s, c, d) {
+        if v[r].is_ascii_alphabetic() {
+            // A `URL:` right after `<` is a prefix, not a scheme.
+            if v[r..c].eq_ignore_ascii_case(b"url")
+                && delimited::angle_before(v, r, lo, bound).is_some()
+            {
                 return;
             }
+            if let Some((open, d)) = delimited::opened(v, r, lo, bound) {
+                if delimited::scan(&mut self.cands, vw, open, r, c, d) {
+                    return;
+                }
+            }
         }
+        if xml::closing_tag(vw, r, c) {
+            return;
+        }
+        let Some(s) = scheme::bare_start(v, r, c) else { return };
         self.bare.scan(&mut self.cands, vw, s, c);
     }
 

@@ -18,15 +18,20 @@ use crate::grammar::Grammar;
 
 mod abbrev;
 mod bare;
+mod brackets;
 mod candidate;
 mod continuation;
 mod delimited;
 mod engine;
+mod entity;
 mod lines;
+mod scheme;
 mod slice;
 mod stream;
 mod text;
 mod trigger;
+mod trim;
+mod xml;
 
 pub use candidate::RejectReason;
 use engine::Engine;

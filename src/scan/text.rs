@@ -2,6 +2,7 @@
 //! continue a URI, scheme characters, whitespace, mail quote prefixes,
 //! line starts, and the one Unicode decision of docs/CONTRACT.md section 1.3.
 
+use crate::scan::entity::{self, Amp};
 use unicode_general_category::{get_general_category, GeneralCategory as G};
 use unicode_script::{Script, UnicodeScript};
 
@@ -11,9 +12,9 @@ const URI: u8 = 1;
 const SCHEME: u8 = 2;
 /// Space, tab, CR, LF, VT, FF.
 const WS: u8 = 4;
-/// Trailing punctuation trimmed from a bare URI: `.,;:!?'`.
+/// Trailing punctuation trimmed from a bare URI: `.,;:!?'(`.
 const TRIM: u8 = 8;
-/// Continues a bare URI whatever follows: [`URI`] but `%`.
+/// Continues a bare URI whatever follows: [`URI`] but `%` and `&`.
 const PLAIN: u8 = 16;
 
 const fn classes() -> [u8; 256] {
@@ -34,10 +35,11 @@ const fn classes() -> [u8; 256] {
             b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c => v |= WS,
             _ => {}
         }
-        if matches!(c, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'') {
+        if matches!(c, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'(')
+        {
             v |= TRIM;
         }
-        if v & URI != 0 && c != b'%' {
+        if v & URI != 0 && c != b'%' && c != b'&' {
             v |= PLAIN;
         }
         t[b] = v;
@@ -80,11 +82,37 @@ pub(crate) fn is_escape_at(v: &[u8], i: usize) -> bool {
         && v[i + 2].is_ascii_hexdigit()
 }
 
-/// Whether the byte at `v[i]` continues a bare URI.
+/// Whether the byte at `v[i]` continues a bare URI: a URI byte, but not
+/// a `%` without two hex digits after it, nor an `&` that starts an
+/// HTML-escaped delimiter, or may in more input than `v` (`end`: `v`
+/// ends the input, and there is no more).
 #[inline]
-pub(crate) fn continues(v: &[u8], i: usize) -> bool {
-    let b = v[i];
-    is_uri_byte(b) && (b != b'%' || is_escape_at(v, i))
+pub(crate) fn continues(v: &[u8], i: usize, end: bool) -> bool {
+    match v[i] {
+        b'%' => is_escape_at(v, i),
+        b'&' => match entity::amp_at(v, i) {
+            Amp::Delimiter => false,
+            Amp::Other => true,
+            Amp::Unsure => end,
+        },
+        b => is_uri_byte(b),
+    }
+}
+
+/// For a bare run that stopped at `v[i]` (`i` may be `v.len()`): one
+/// past the last byte deciding that read (a `%` and its two digits, a
+/// UTF-8 character: `i + 3`; an `&` that may start a reference: all of
+/// `v`), and whether more input than `v` might have decided otherwise.
+#[inline]
+pub(crate) fn run_stop(v: &[u8], i: usize) -> (usize, bool) {
+    match v.get(i) {
+        None => (i + 3, true),
+        Some(b'%') => (i + 3, i + 3 > v.len()),
+        Some(b'&') if entity::amp_at(v, i) == Amp::Unsure => {
+            ((i + 3).max(v.len()), true)
+        }
+        Some(_) => (i + 3, false),
+    }
 }
 
 /// From `v[i]`, eight bytes at a time, to the first block of eight (that
@@ -102,11 +130,11 @@ fn skip_class(v: &[u8], mut i: usize, cap: usize, bit: u8) -> usize {
 }
 
 /// The end of the run of bytes that continue a bare URI from `v[i]`, at
-/// most `cap`.
+/// most `cap` (`end`: `v` ends the input).
 #[inline]
-pub(crate) fn uri_run(v: &[u8], i: usize, cap: usize) -> usize {
+pub(crate) fn uri_run(v: &[u8], i: usize, cap: usize, end: bool) -> usize {
     let mut i = skip_class(v, i, cap, PLAIN);
-    while i < cap && continues(v, i) {
+    while i < cap && continues(v, i, end) {
         i += 1;
     }
     i
@@ -321,9 +349,21 @@ mod tests {
         for b in b"azAZ09-._~!$&'()*+,;=:/?#[]@%".iter() {
             assert!(is_uri_byte(*b), "{}", *b as char);
         }
-        assert!(continues(b"%2F", 0));
-        assert!(!continues(b"%2", 0));
-        assert!(!continues(b"%zz", 0));
+        assert!(continues(b"%2F", 0, false));
+        assert!(!continues(b"%2", 0, false));
+        assert!(!continues(b"%zz", 0, false));
+        assert!(continues(b"&amp;", 0, false));
+        assert!(!continues(b"&gt;", 0, true));
+        assert!(!continues(b"&#x3c;", 0, true));
+        // A reference cut by the end of the input is none; one cut by
+        // the end of what is at hand may be.
+        assert_eq!(uri_run(b"x&#0000", 0, 7, true), 7);
+        assert_eq!(uri_run(b"x&#0000", 0, 7, false), 1);
+        assert_eq!(run_stop(b"x&#0000", 1), (7, true));
+        assert_eq!(uri_run(b"x&gt;", 0, 5, true), 1);
+        assert_eq!(run_stop(b"x&gt;", 1), (4, false));
+        assert_eq!(run_stop(b"x%4", 1), (4, true));
+        assert_eq!(run_stop(b"x ", 1), (4, false));
     }
 
     #[test]

@@ -14,7 +14,7 @@ use aho_corasick::AhoCorasick;
 use crate::grammar::schemes;
 use crate::scan::abbrev::glued;
 use crate::scan::continuation;
-use crate::scan::{text, FinderBuilder};
+use crate::scan::{scheme, text, FinderBuilder};
 
 /// A place where a URI may be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -393,10 +393,9 @@ impl<'f> Triggers<'f> {
         if s == far && s > lo {
             return true;
         }
-        while s < ci && !buf[s].is_ascii_alphabetic() {
-            s += 1;
-        }
-        if s == ci {
+        // A scheme starts with a letter in every context (`10:30` starts
+        // nothing).
+        if !buf[s..ci].iter().any(u8::is_ascii_alphabetic) {
             return false;
         }
         if s > lo {
@@ -414,7 +413,7 @@ impl<'f> Triggers<'f> {
         // Out of brackets and quotes, `scheme:` and then whitespace is
         // nothing: only a bare candidate remains, and it must hold more.
         let next_ws = text::is_ws(buf[ci + 1]);
-        (!next_ws || !quiet) && schemes::is_prose_opaque(&buf[s..ci])
+        (!next_ws || !quiet) && scheme::may_be_prose_opaque(buf, s, ci)
     }
 
     /// Whether a `<` may open an angle-bracket context for a scheme at
