@@ -2,5 +2,6 @@
 mod cases;
 mod cli;
 mod grammar;
+mod iri;
 mod stream_prop;
 mod uri;

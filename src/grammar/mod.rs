@@ -41,9 +41,12 @@ use crate::uri::Components;
 
 mod authority;
 mod chars;
+mod iri;
 mod parse;
 mod rules;
 pub mod schemes;
+
+pub use iri::{is_iprivate, is_ucschar, IriValidator};
 
 /// The grammar a string is checked against.
 ///
