@@ -6,7 +6,8 @@
 
 use std::io;
 
-use urifind::grammar::{Grammar, Validator};
+use urifind::grammar::{Grammar, IriValidator, Validator};
+use urifind::iri::Iri;
 use urifind::scan::{Context, Finder, FinderBuilder, Item, Match};
 use urifind::uri::Components;
 
@@ -146,6 +147,64 @@ pub fn check_validate(data: &[u8]) {
                 );
                 assert!(!e.message().is_empty(), "empty fault message");
             }
+        }
+    }
+    check_validate_iri(data);
+}
+
+/// The IRI validator on `data`: no panic; what it accepts is UTF-8 and
+/// recomposes from its components (the authority from userinfo, host and
+/// port too); on ASCII it accepts what RFC 3986 accepts; the mapped URI of
+/// every IRI is valid under RFC 3986, and is the IRI itself when that is
+/// ASCII; with a mapped check, the mapping passes that check.
+pub fn check_validate_iri(data: &[u8]) {
+    let rfc3986 = Validator::new(Grammar::Rfc3986);
+    let iri = IriValidator::new().validate(data);
+    if data.is_ascii() {
+        assert_eq!(
+            iri.is_ok(),
+            rfc3986.is_valid(data),
+            "RFC 3987 and RFC 3986 disagree on ASCII {}",
+            short(data)
+        );
+    }
+    let c = match iri {
+        Ok(c) => c,
+        Err(e) => {
+            assert!(e.offset() <= data.len(), "IRI fault past the end");
+            assert!(
+                std::str::from_utf8(&data[..e.offset()]).is_ok(),
+                "IRI fault {} not after UTF-8 in {}",
+                e.offset(),
+                short(data)
+            );
+            return;
+        }
+    };
+    assert!(std::str::from_utf8(data).is_ok(), "IRI not UTF-8");
+    assert_eq!(recompose(&c), data, "IRI components do not recompose");
+    if let Some(a) = recompose_authority(&c) {
+        assert_eq!(Some(&a[..]), c.authority, "IRI authority: {c:?}");
+    }
+    let uri = Iri::from_bytes(data).expect("accepted above").to_uri();
+    assert!(
+        rfc3986.is_valid(uri.as_bytes()),
+        "the IRI {} maps to {:?}, not an RFC 3986 URI reference",
+        short(data),
+        uri
+    );
+    if data.is_ascii() {
+        assert_eq!(uri.as_bytes(), data, "an ASCII IRI maps to itself");
+    }
+    for g in [Grammar::Rfc2396bis, Grammar::Rfc3986] {
+        let rules = Validator::new(g).absolute(true).scheme_rules(true);
+        let mapped = IriValidator::new().absolute(true).mapped(rules);
+        if mapped.is_valid(data) {
+            assert!(
+                rules.is_valid(uri.as_bytes()),
+                "{g:?}: mapped check passed {} but its URI fails",
+                short(data)
+            );
         }
     }
 }
