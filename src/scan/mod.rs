@@ -17,6 +17,8 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use crate::grammar::Grammar;
 
 mod engine;
+#[allow(dead_code)]
+mod iri;
 mod stream;
 mod text;
 
