@@ -3,5 +3,6 @@ mod cases;
 mod cli;
 mod grammar;
 mod iri;
+mod schemes;
 mod stream_prop;
 mod uri;

@@ -60,7 +60,7 @@ use super::authority::{ipv6, port};
 use super::chars::{
     AUTH_END, FUTURE, PATH, QUERY, REG_3986, SCHEME, SEG_NC, USERINFO,
 };
-use super::parse::{char_err, run, Result};
+use super::lex::{char_err, run, Result};
 use super::{Error, ErrorKind, Fault, Part, Validator};
 use crate::uri::Components;
 
