@@ -4,7 +4,7 @@
 //!
 //! The grammar itself is [`crate::grammar::IriValidator`]'s. The mapping
 //! leaves ASCII as it is, converts a host that holds non-ASCII characters
-//! to its ASCII form with IDNA (UTS 46 ToASCII, label by label, with the
+//! to its ASCII form with IDNA (UTS 46 `ToASCII`, label by label, with the
 //! STD3 rules; labels already ASCII are kept as written), and
 //! percent-encodes every other non-ASCII character as the bytes of its
 //! UTF-8 form. A host that IDNA refuses is percent-encoded like the rest,
@@ -17,6 +17,7 @@ use std::ops::Range;
 
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 
+use crate::grammar::iri_not_utf8 as not_utf8;
 use crate::grammar::{Error, ErrorKind, Fault, IriValidator, Part};
 use crate::uri::Components;
 
@@ -88,8 +89,11 @@ impl<'a> Iri<'a> {
     /// ```
     pub fn from_bytes(s: &'a [u8]) -> Result<Iri<'a>, Error> {
         let c = IriValidator::new().validate(s)?;
-        let s = std::str::from_utf8(s).expect("a valid IRI is UTF-8");
-        Ok(Iri { s, c })
+        match std::str::from_utf8(s) {
+            Ok(s) => Ok(Iri { s, c }),
+            // (The validator has read every byte as UTF-8.)
+            Err(e) => Err(not_utf8(e.valid_up_to())),
+        }
     }
 
     /// The IRI as written.
@@ -141,9 +145,10 @@ impl<'a> Iri<'a> {
     pub fn to_uri(&self) -> Cow<'a, str> {
         match map(self.s.as_bytes(), &self.c).uri {
             Cow::Borrowed(_) => Cow::Borrowed(self.s),
-            Cow::Owned(v) => Cow::Owned(
-                String::from_utf8(v).expect("a mapped IRI is ASCII"),
-            ),
+            // The mapping is ASCII: each byte is its character.
+            Cow::Owned(v) => {
+                Cow::Owned(v.into_iter().map(char::from).collect())
+            }
         }
     }
 }
@@ -200,7 +205,7 @@ pub(crate) fn map<'a>(s: &'a [u8], c: &Components<'a>) -> Mapped<'a> {
 }
 
 /// The host `h` (UTF-8, with a non-ASCII character) in ASCII: each label
-/// that is not ASCII through UTS 46 ToASCII with the STD3 rules, hyphens
+/// that is not ASCII through UTS 46 `ToASCII` with the STD3 rules, hyphens
 /// and lengths left to the scheme rules; `None` when IDNA refuses one.
 fn idna_host(h: &[u8]) -> Option<String> {
     let uts46 = Uts46::new();

@@ -188,7 +188,7 @@ fn ichar_err(s: &[u8], i: usize, part: Part, place: &'static str) -> Fault {
         return char_err(s, i, part, place);
     }
     let m = match (decode(s, i), part) {
-        (None, _) => "bytes that are not UTF-8 are not allowed in an IRI",
+        (None, _) => return utf8_fault(i, part),
         (Some(_), Part::Scheme) => {
             "a scheme is ASCII letters, digits, '+', '-' and '.'"
         }
@@ -210,6 +210,19 @@ fn ichar_err(s: &[u8], i: usize, part: Part, place: &'static str) -> Fault {
         }
     };
     Fault::new(i, part, ErrorKind::Other(m))
+}
+
+/// The fault of bytes that are not UTF-8 at offset `i`, in `part`.
+#[cold]
+fn utf8_fault(i: usize, part: Part) -> Fault {
+    let m = "bytes that are not UTF-8 are not allowed in an IRI";
+    Fault::new(i, part, ErrorKind::Other(m))
+}
+
+/// The error of bytes that are not UTF-8 at offset `i`.
+#[cold]
+pub(crate) fn not_utf8(i: usize) -> Error {
+    utf8_fault(i, Part::Path).into()
 }
 
 #[cold]
@@ -539,6 +552,10 @@ impl IriValidator {
     ///
     /// Every authority is split into userinfo, host and port, as RFC
     /// 3987 writes `iauthority`.
+    ///
+    /// # Errors
+    ///
+    /// The first fault: where no parse can go on, in which part, and why.
     pub fn validate<'a>(
         &self,
         s: &'a [u8],
