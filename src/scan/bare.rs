@@ -12,6 +12,7 @@
 use crate::scan::candidate::{Candidates, Fault, RejectReason};
 use crate::scan::continuation;
 use crate::scan::engine::View;
+use crate::scan::iri;
 use crate::scan::text::{self, NonAscii};
 use crate::scan::Context;
 
@@ -80,10 +81,9 @@ impl Bare {
                 return i;
             }
         }
-        i = text::uri_run(v, i, cap);
+        i = run(vw, i, cap);
         vw.touch(i + 3);
-        // A '%' near the window's end may be an escape in a longer one.
-        let cut = i == v.len() || (v[i] == b'%' && i + 3 > v.len());
+        let cut = cut_at(vw, i);
         self.run = RunCache {
             from: if cached { rc.from } else { abs },
             reached: vw.base + i,
@@ -102,9 +102,9 @@ impl Bare {
             return rc.reached;
         }
         let mut i = rc.reached - vw.base;
-        i = text::uri_run(v, i, v.len());
+        i = run(vw, i, v.len());
         vw.touch(i + 3);
-        let cut = i == v.len() || (v[i] == b'%' && i + 3 > v.len());
+        let cut = cut_at(vw, i);
         self.run =
             RunCache { from: rc.from, reached: vw.base + i, ended: !cut };
         vw.base + i
@@ -127,7 +127,20 @@ impl Bare {
             return;
         }
         let max = opts.max_uri_len;
-        let mut e = self.run_from(vw, s, max);
+        let mut e = if vw.iri && slashes {
+            // An IRI's host may hold letters of unspaced scripts, which
+            // end the rest: the authority first, then the run after it.
+            let cap = (s + max + 1).min(v.len());
+            let a = iri::authority_end(v, c + 3, cap);
+            vw.touch(a + 3);
+            if a < cap && matches!(v[a], b'/' | b'?' | b'#') {
+                self.run_from(vw, a, max)
+            } else {
+                a
+            }
+        } else {
+            self.run_from(vw, s, max)
+        };
         cands.start();
         let span_start = vw.base + s;
         let reject = |cands: &mut Candidates<'_>, end: usize, f: Fault| {
@@ -154,7 +167,7 @@ impl Bare {
             );
             return;
         }
-        if rejects_non_ascii(v, e) {
+        if !vw.iri && rejects_non_ascii(v, e) {
             cands.push_seg(v, vw.base, s, e);
             reject(cands, e, Fault::whole(e - s, RejectReason::Iri));
             return;
@@ -245,6 +258,28 @@ impl Bare {
             }
         }
     }
+}
+
+/// The end of the bare run (with IRIs, the bare IRI run) from `v[i]`,
+/// at most `cap` (an IRI's last character may end past it).
+#[inline]
+fn run(vw: &View<'_>, i: usize, cap: usize) -> usize {
+    if vw.iri {
+        iri::bare_run(vw.v, i, cap)
+    } else {
+        text::uri_run(vw.v, i, cap)
+    }
+}
+
+/// Whether a run that stopped at `v[i]` may go on in a longer window: it
+/// reached the window's end, or a `%` there may start an escape (with
+/// IRIs, a non-ASCII byte a character the window cuts).
+#[inline]
+fn cut_at(vw: &View<'_>, i: usize) -> bool {
+    let v = vw.v;
+    i >= v.len()
+        || (v[i] == b'%' && i + 3 > v.len())
+        || (vw.iri && v[i] >= 0x80 && i + 4 > v.len())
 }
 
 /// Whether the byte after a run at `v[e]` starts a letter of a spaced

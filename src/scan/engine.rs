@@ -24,7 +24,7 @@ use aho_corasick::AhoCorasick;
 use crate::scan::bare::Bare;
 use crate::scan::candidate::Candidates;
 use crate::scan::trigger::{Mark, Trigger, Triggers};
-use crate::scan::{abbrev, delimited, text};
+use crate::scan::{abbrev, delimited, iri, text};
 use crate::scan::{Context, FinderBuilder, Match, Rejected};
 
 /// How far the engine may look around a trigger.
@@ -91,6 +91,8 @@ pub(crate) struct View<'a> {
     pub v: &'a [u8],
     pub base: usize,
     pub lo: usize,
+    /// IRIs are scanned too ([`FinderBuilder::iri`]).
+    pub iri: bool,
     /// Set when a decision needed bytes at or past the window's end.
     hit_end: Cell<bool>,
 }
@@ -104,11 +106,16 @@ impl View<'_> {
         }
     }
 
-    /// The end of the run of bytes that continue a bare URI from `v[i]`
-    /// (at most `cap`), noting what deciding it read.
+    /// The end of the run of bytes that continue a bare URI (with IRIs,
+    /// a bare IRI) from `v[i]` (at most `cap`), noting what deciding it
+    /// read.
     #[inline]
     pub(crate) fn run(&self, i: usize, cap: usize) -> usize {
-        let i = text::uri_run(self.v, i, cap);
+        let i = if self.iri {
+            iri::bare_run(self.v, i, cap)
+        } else {
+            text::uri_run(self.v, i, cap)
+        };
         self.touch(i + 3);
         i
     }
@@ -201,6 +208,7 @@ impl<'f> Engine<'f> {
             v: &buf[lo - base..hi - base],
             base: lo,
             lo: self.cands.resume().max(lo) - lo,
+            iri: self.cands.opts().iri,
             hit_end: Cell::new(false),
         }
     }
@@ -243,7 +251,12 @@ impl<'f> Engine<'f> {
                     return;
                 }
             }
-            Some(&b) if !text::is_uri_byte(b) && b != b'\n' && b != b'\r' => {
+            Some(&b)
+                if !text::is_uri_byte(b)
+                    && b != b'\n'
+                    && b != b'\r'
+                    && !(vw.iri && b >= 0x80) =>
+            {
                 return
             }
             _ => {}
@@ -267,7 +280,7 @@ impl<'f> Engine<'f> {
         {
             return;
         }
-        if let Some((open, d)) = delimited::opened(v, s, lo, bound) {
+        if let Some((open, d)) = delimited::opened(v, s, lo, bound, vw.iri) {
             if delimited::scan(&mut self.cands, vw, open, s, c, d) {
                 return;
             }
