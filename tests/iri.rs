@@ -260,3 +260,114 @@ proptest! {
         }
     }
 }
+
+/// What a finder with IRIs reports in `text`, as strings.
+fn found(iri: bool, text: &str) -> Vec<String> {
+    let f = urifind::Finder::builder().iri(iri).build();
+    f.find_iter(text.as_bytes())
+        .map(|m| String::from_utf8(m.uri().to_vec()).unwrap())
+        .collect()
+}
+
+#[test]
+fn bare_iris_in_spaced_scripts() {
+    for (text, want) in [
+        ("http://example.net/résumé", "http://example.net/résumé"),
+        ("https://el.example.org/Αθήνα.", "https://el.example.org/Αθήνα"),
+        ("https://ru.example.net/книга", "https://ru.example.net/книга"),
+        ("請見http://www.example.cn/了解", "http://www.example.cn/"),
+        (
+            "https://fa.example.org/کتاب\u{200c}خانه را",
+            "https://fa.example.org/کتاب\u{200c}خانه",
+        ),
+        (
+            "http://www.example.fr/café\u{2014}oui",
+            "http://www.example.fr/café",
+        ),
+    ] {
+        assert_eq!(found(true, text), [want], "{text}");
+    }
+    // Without IRIs the same candidates are rejected, not cut; a joiner
+    // rejects too.
+    assert!(found(false, "http://example.net/résumé").is_empty());
+    assert!(found(false, "https://fa.example.org/a\u{200c}b").is_empty());
+    assert!(found(false, "https://fa.example.org/a\u{200d}").is_empty());
+    assert_eq!(found(false, "請見http://www.example.cn/了解").len(), 1);
+}
+
+#[test]
+fn hosts_of_unspaced_scripts() {
+    for (text, want) in [
+        ("http://東京.example/", "http://東京.example/"),
+        ("http://www.example.jpから", "http://www.example.jp"),
+        ("http://東京.example/駅", "http://東京.example/"),
+        ("http://中国.中国/中国", "http://中国.中国/"),
+        ("新网址 http://例子.测试/首页 已上线", "http://例子.测试/"),
+        ("http://user@北京大学.cn/x", "http://user@北京大学.cn/x"),
+        ("see http://北京大学.cn.", "http://北京大学.cn"),
+    ] {
+        assert_eq!(found(true, text), [want], "{text}");
+    }
+    // Han after ASCII in a label ends the host, whatever comes next.
+    assert_eq!(found(true, "http://ab北京.cn"), ["http://ab"]);
+}
+
+#[test]
+fn delimited_iris() {
+    for (text, want) in [
+        ("<https://zh.example.org/页面>", "https://zh.example.org/页面"),
+        ("《http://zh.example.org/目录》", "http://zh.example.org/目录"),
+        ("\"http://ja.example.org/日本語\"", "http://ja.example.org/日本語"),
+        (
+            "<http://www.example.fr/documents/\n  résumé-2024.pdf>",
+            "http://www.example.fr/documents/résumé-2024.pdf",
+        ),
+        ("«http://fr.example.org/été»", "http://fr.example.org/été"),
+        ("‘http://a.example/ü’", "http://a.example/ü"),
+    ] {
+        assert_eq!(found(true, text), [want], "{text}");
+    }
+    // A character RFC 3987 refuses: the brackets delimit nothing, and
+    // bare text ends at the private-use character.
+    assert_eq!(
+        found(true, "<http://a.example/x\u{e000}y>"),
+        ["http://a.example/x"]
+    );
+    // A private-use character is fine in a query.
+    assert_eq!(
+        found(true, "<http://a.example/?\u{e000}>"),
+        ["http://a.example/?\u{e000}"]
+    );
+}
+
+#[test]
+fn iri_validation_in_the_finder() {
+    // The scheme rules apply to the IDNA form of the host.
+    assert!(found(true, "http://-bad-.exämple/").is_empty());
+    assert!(found(true, "http://ä.123/").is_empty());
+    // IDNA refuses U+2488: the brackets delimit nothing, and in bare
+    // text that character (a number, not a letter) ends the IRI.
+    assert_eq!(found(true, "<http://a\u{2488}b.example/>"), ["http://a"]);
+    // Bytes that are not UTF-8 end an IRI as they end a URI.
+    let f = urifind::Finder::builder().iri(true).build();
+    let m: Vec<_> = f.find_iter(b"http://www.example.fr/caf\xe9 x").collect();
+    assert_eq!(m[0].uri(), b"http://www.example.fr/caf");
+    // The rejected candidate says why.
+    let f = urifind::Finder::builder().iri(true).rejected(true).build();
+    let items: Vec<_> = f.items("http://-bad-.exämple/".as_bytes()).collect();
+    let Some(urifind::scan::Item::Rejected(r)) = items.first() else {
+        panic!("{items:?}")
+    };
+    assert_eq!(r.candidate(), "http://-bad-.exämple/".as_bytes());
+}
+
+#[test]
+fn matches_map_to_uris() {
+    let f = urifind::Finder::builder().iri(true).build();
+    let text = "http://www.bücher.example/ and http://a.example/x";
+    let m: Vec<_> = f.find_iter(text.as_bytes()).collect();
+    assert!(m[0].is_iri() && !m[1].is_iri());
+    assert_eq!(m[0].to_uri(), &b"http://www.xn--bcher-kva.example/"[..]);
+    assert_eq!(m[1].to_uri(), &b"http://a.example/x"[..]);
+    assert!(matches!(m[1].to_uri(), Cow::Borrowed(_)));
+}

@@ -390,10 +390,16 @@ fn iauthority<'a>(
     if h < n && s[h] == b'[' {
         // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
         let e = auth_end(s, h);
-        let close = match s[h..e].iter().position(|&b| b == b']') {
-            Some(k) => h + k,
-            None => return Err(other(e, A, "missing ']' after IPv6 address")),
+        let Some(close) = s[h..e].iter().position(|&b| b == b']') else {
+            // No parse gets past the first byte no IP literal holds
+            // (IPvFuture's are a superset of IPv6address's).
+            let k = (h + 1..e).find(|&k| !super::chars::is(s[k], FUTURE));
+            return Err(match k {
+                Some(k) => ichar_err(s, k, A, "an IPv6 address"),
+                None => other(e, A, "missing ']' after IPv6 address"),
+            });
         };
+        let close = h + close;
         if h + 1 < close && (s[h + 1] | 0x20) == b'v' {
             ipvfuture(s, h + 1, close)?;
         } else {

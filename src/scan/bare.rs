@@ -59,12 +59,10 @@ impl Bare {
         self.skip_to = 0;
     }
 
-    /// Scans the bare run starting at `v[s]` (at most one byte past the
-    /// longest URI); returns its end.
-    fn run_from(&mut self, vw: &View<'_>, s: usize, max: usize) -> usize {
-        let v = vw.v;
+    /// Scans the bare run starting at `v[s]`, as far as `cap` (one byte
+    /// past the longest URI from the candidate's start); returns its end.
+    fn run_from(&mut self, vw: &View<'_>, s: usize, cap: usize) -> usize {
         let abs = vw.base + s;
-        let cap = (s + max + 1).min(v.len());
         let rc = self.run;
         let cached = abs >= rc.from && abs <= rc.reached;
         let mut i = s;
@@ -127,19 +125,24 @@ impl Bare {
             return;
         }
         let max = opts.max_uri_len;
+        let cap = (s + max + 1).min(v.len());
         let mut e = if vw.iri && slashes {
             // An IRI's host may hold letters of unspaced scripts, which
             // end the rest: the authority first, then the run after it.
-            let cap = (s + max + 1).min(v.len());
-            let a = iri::authority_end(v, c + 3, cap);
+            // (A scheme as long as the bound leaves no authority to read.)
+            let a = if c + 3 < cap {
+                iri::authority_end(v, c + 3, cap)
+            } else {
+                cap
+            };
             vw.touch(a + 3);
             if a < cap && matches!(v[a], b'/' | b'?' | b'#') {
-                self.run_from(vw, a, max)
+                self.run_from(vw, a, cap)
             } else {
                 a
             }
         } else {
-            self.run_from(vw, s, max)
+            self.run_from(vw, s, cap)
         };
         cands.start();
         let span_start = vw.base + s;

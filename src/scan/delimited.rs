@@ -119,7 +119,7 @@ pub(crate) fn opened(
         return DELIMITERS.iter().filter(|d| d.iri_only).find_map(|d| {
             let o = d.opener.len();
             (s >= lo + o && v[..s].ends_with(d.opener.as_bytes()))
-                .then_some((s - o, d))
+                .then(|| (s - o, d))
         });
     }
     let i = back_over_ws(v, s, lo, bound)?;
