@@ -276,7 +276,7 @@ fn run(vw: &View<'_>, i: usize, cap: usize) -> usize {
 
 /// Whether a run that stopped at `v[i]` may go on in a longer window: it
 /// reached the window's end, or a `%` there may start an escape (with
-/// IRIs, a non-ASCII byte a character the window cuts).
+/// IRIs, a non-ASCII byte may start a character the window cuts).
 #[inline]
 fn cut_at(vw: &View<'_>, i: usize) -> bool {
     let v = vw.v;
