@@ -80,6 +80,7 @@ assert_eq!(err.offset(), 10);
 
 pub mod grammar;
 pub mod iri;
+pub mod mail;
 pub mod scan;
 pub mod uri;
 
