@@ -3,6 +3,7 @@ mod cases;
 mod cli;
 mod cli_mail;
 mod grammar;
+mod iri;
 mod mail;
 mod mail_prop;
 mod schemes;

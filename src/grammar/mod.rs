@@ -43,10 +43,14 @@ use crate::uri::Components;
 
 mod authority;
 mod chars;
+mod iri;
 mod lex;
 mod parse;
 mod rules;
 pub mod schemes;
+
+pub(crate) use iri::not_utf8 as iri_not_utf8;
+pub use iri::{is_iprivate, is_ucschar, IriValidator};
 
 /// The grammar a string is checked against.
 ///

@@ -14,6 +14,7 @@ use crate::scan::brackets::{self, Brackets, Depths};
 use crate::scan::candidate::{Candidates, Fault, RejectReason};
 use crate::scan::continuation;
 use crate::scan::engine::View;
+use crate::scan::iri;
 use crate::scan::text::{self, NonAscii};
 use crate::scan::trim::Marks;
 use crate::scan::Context;
@@ -65,12 +66,10 @@ impl Bare {
         self.skip_to = 0;
     }
 
-    /// Scans the bare run starting at `v[s]` (at most one byte past the
-    /// longest URI); returns its end.
-    fn run_from(&mut self, vw: &View<'_>, s: usize, max: usize) -> usize {
-        let v = vw.v;
+    /// Scans the bare run starting at `v[s]`, as far as `cap` (one byte
+    /// past the longest URI from the candidate's start); returns its end.
+    fn run_from(&mut self, vw: &View<'_>, s: usize, cap: usize) -> usize {
         let abs = vw.base + s;
-        let cap = (s + max + 1).min(v.len());
         let rc = self.run;
         let cached = abs >= rc.from && abs <= rc.reached;
         let mut i = s;
@@ -87,10 +86,11 @@ impl Bare {
                 return i;
             }
         }
-        i = text::uri_run(v, i, cap, vw.end_of_input);
+        i = run(vw, i, cap);
         // A '%' or '&' near the window's end may be an escape or go on
-        // in a longer one.
-        let (reach, cut) = text::run_stop(v, i);
+        // in a longer one (with IRIs, a non-ASCII byte may start a
+        // character the window cuts).
+        let (reach, cut) = stop(vw, i);
         vw.touch(reach);
         self.run = RunCache {
             from: if cached { rc.from } else { abs },
@@ -110,8 +110,8 @@ impl Bare {
             return rc.reached;
         }
         let mut i = rc.reached - vw.base;
-        i = text::uri_run(v, i, v.len(), vw.end_of_input);
-        let (reach, cut) = text::run_stop(v, i);
+        i = run(vw, i, v.len());
+        let (reach, cut) = stop(vw, i);
         vw.touch(reach);
         self.run =
             RunCache { from: rc.from, reached: vw.base + i, ended: !cut };
@@ -160,7 +160,25 @@ impl Bare {
             return;
         }
         let max = opts.max_uri_len;
-        let mut e = self.run_from(vw, s, max);
+        let cap = (s + max + 1).min(v.len());
+        let mut e = if vw.iri && slashes {
+            // An IRI's host may hold letters of unspaced scripts, which
+            // end the rest: the authority first, then the run after it.
+            // (A scheme as long as the bound leaves no authority to read.)
+            let a = if c + 3 < cap {
+                iri::authority_end(v, c + 3, cap, vw.end_of_input)
+            } else {
+                cap
+            };
+            vw.touch(text::run_stop(v, a).0);
+            if a < cap && matches!(v[a], b'/' | b'?' | b'#') {
+                self.run_from(vw, a, cap)
+            } else {
+                a
+            }
+        } else {
+            self.run_from(vw, s, cap)
+        };
         e = self.brackets.end(v, vw.base, s, e);
         cands.start();
         cands.set_marks(Marks::before(vw, s));
@@ -192,7 +210,7 @@ impl Bare {
             );
             return;
         }
-        if rejects_non_ascii(v, e) {
+        if !vw.iri && rejects_non_ascii(v, e) {
             cands.push_seg(v, vw.base, s, e);
             reject(cands, e, Fault::whole(e - s, RejectReason::Iri));
             return;
@@ -344,6 +362,30 @@ fn host_cut(
         return Some(len - dashes);
     }
     None
+}
+
+/// The end of the bare run (with IRIs, the bare IRI run) from `v[i]`,
+/// at most `cap` (an IRI's last character may end past it).
+#[inline]
+fn run(vw: &View<'_>, i: usize, cap: usize) -> usize {
+    if vw.iri {
+        iri::bare_run(vw.v, i, cap, vw.end_of_input)
+    } else {
+        text::uri_run(vw.v, i, cap, vw.end_of_input)
+    }
+}
+
+/// Where a run that stopped at `v[i]` makes its decision reach, and
+/// whether the run may go on in a longer window: a `%` or `&` near the
+/// window's end may start an escape or a character reference (see
+/// [`text::run_stop`]); with IRIs, a non-ASCII byte there may start a
+/// character the window cuts.
+#[inline]
+fn stop(vw: &View<'_>, i: usize) -> (usize, bool) {
+    let v = vw.v;
+    let (reach, cut) = text::run_stop(v, i);
+    let wide_cut = vw.iri && i < v.len() && v[i] >= 0x80 && i + 4 > v.len();
+    (reach, cut || wide_cut)
 }
 
 /// Whether the byte after a run at `v[e]` starts a letter of a spaced

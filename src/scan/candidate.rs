@@ -12,7 +12,7 @@
 use std::collections::VecDeque;
 use std::ops::Range;
 
-use crate::grammar::{schemes, Error, Part, Validator};
+use crate::grammar::{schemes, Error, IriValidator, Part, Validator};
 use crate::scan::engine::{Found, Out};
 use crate::scan::trim::{self, Marks};
 use crate::scan::{Context, FinderBuilder, Rejected};
@@ -140,6 +140,9 @@ impl From<Error> for Fault {
 pub(crate) struct Candidates<'f> {
     opts: &'f FinderBuilder,
     validator: Validator,
+    /// With IRIs, for candidates that hold non-ASCII characters: RFC
+    /// 3987, then `validator` on the mapped URI.
+    iri: Option<IriValidator>,
     /// The candidate's pieces of the input (absolute offsets).
     segs: Vec<(usize, usize)>,
     /// Offsets in `text` of hyphens at which a line break was joined.
@@ -157,11 +160,14 @@ pub(crate) struct Candidates<'f> {
 
 impl<'f> Candidates<'f> {
     pub(crate) fn new(opts: &'f FinderBuilder) -> Candidates<'f> {
+        let validator =
+            Validator::new(opts.grammar).absolute(true).scheme_rules(true);
         Candidates {
             opts,
-            validator: Validator::new(opts.grammar)
-                .absolute(true)
-                .scheme_rules(true),
+            validator,
+            iri: opts
+                .iri
+                .then(|| IriValidator::new().absolute(true).mapped(validator)),
             segs: Vec::new(),
             joins: Vec::new(),
             text: Vec::new(),
@@ -319,7 +325,10 @@ impl<'f> Candidates<'f> {
         match ctx {
             Context::UrlPrefixed => true,
             Context::Angle => slashes || schemes::is_registered(scheme),
-            Context::Bare | Context::Quoted | Context::Abbreviated => {
+            Context::Bare
+            | Context::Quoted
+            | Context::Paired
+            | Context::Abbreviated => {
                 slashes || schemes::is_prose_opaque(scheme)
             }
         }
@@ -350,7 +359,10 @@ impl<'f> Candidates<'f> {
                 RejectReason::TooLong { limit: self.opts.max_uri_len },
             ));
         }
-        let c = self.validator.validate(t)?;
+        let c = match self.iri {
+            Some(iri) if !t.is_ascii() => iri.validate(t)?,
+            _ => self.validator.validate(t)?,
+        };
         let scheme = &t[..scheme_len];
         let after = &t[scheme_len + 1..];
         let nothing = |r: RejectReason| Fault::whole(t.len(), r);
@@ -373,12 +385,14 @@ impl<'f> Candidates<'f> {
                 ));
             }
         } else if scheme.eq_ignore_ascii_case(b"data")
-            && matches!(ctx, Context::Bare | Context::Quoted)
+            && matches!(ctx, Context::Bare | Context::Quoted | Context::Paired)
             && !data_head(after)
         {
             return Err(Fault::whole(t.len(), RejectReason::DataSyntax));
-        } else if matches!(ctx, Context::Bare | Context::Quoted)
-            && !schemes::fits_prose_form(scheme, after)
+        } else if matches!(
+            ctx,
+            Context::Bare | Context::Quoted | Context::Paired
+        ) && !schemes::fits_prose_form(scheme, after)
         {
             // `geo::Point`, `news::Item`: a C++ or Perl name, not a URI;
             // `mailto:/news:` is prose about schemes. The schemes written

@@ -8,7 +8,7 @@
 use crate::scan::candidate::Candidates;
 use crate::scan::continuation::{self, Gap};
 use crate::scan::engine::View;
-use crate::scan::{text, xml, Context};
+use crate::scan::{iri, text, xml, Context};
 
 /// A delimited context: how it opens and closes, and what it asks of
 /// the text between.
@@ -17,10 +17,12 @@ pub(crate) struct Delimiter {
     pub context: Context,
     /// What opens it, before the scheme (whitespace may hold one line
     /// break where it may stand: see [`back_over_ws`]).
-    #[cfg_attr(not(test), allow(dead_code))]
     pub opener: &'static str,
-    /// The byte that closes it.
-    pub close: u8,
+    /// What closes it.
+    pub close: &'static str,
+    /// Whitespace runs that hold a line break are removed (Appendix E's
+    /// rejoining); without, any whitespace means no delimited URI.
+    pub rejoins: bool,
     /// Whitespace right before the closer must hold a line break: a
     /// quote after a blank closes nothing (`"http://a.example/ "` is no
     /// quoted URI).
@@ -28,6 +30,8 @@ pub(crate) struct Delimiter {
     /// A final `.` or `,` inside the closer is the sentence's, not the
     /// URI's (American punctuation inside quotes).
     pub trims_last: bool,
+    /// Only when IRIs are scanned ([`crate::FinderBuilder::iri`]).
+    pub iri_only: bool,
 }
 
 /// Angle brackets (`<` whitespace scheme).
@@ -36,45 +40,87 @@ const ANGLE: usize = 0;
 const URL_PREFIXED: usize = 1;
 /// Double quotes (`"` right before the scheme).
 const QUOTED: usize = 2;
+/// A row for a pair of CJK or typographic marks.
+const fn paired(opener: &'static str, close: &'static str) -> Delimiter {
+    Delimiter {
+        context: Context::Paired,
+        opener,
+        close,
+        rejoins: false,
+        close_needs_break: false,
+        trims_last: false,
+        iri_only: true,
+    }
+}
+
+/// A row for a pair of typographic quotes: a final `.` or `,` inside is
+/// the sentence's, as inside `"..."`.
+const fn quotes(opener: &'static str, close: &'static str) -> Delimiter {
+    Delimiter { trims_last: true, ..paired(opener, close) }
+}
 
 /// The delimited contexts.
-pub(crate) static DELIMITERS: [Delimiter; 3] = [
+pub(crate) static DELIMITERS: [Delimiter; 12] = [
     Delimiter {
         context: Context::Angle,
         opener: "<",
-        close: b'>',
+        close: ">",
+        rejoins: true,
         close_needs_break: false,
         trims_last: false,
+        iri_only: false,
     },
     Delimiter {
         context: Context::UrlPrefixed,
         opener: "<URL:",
-        close: b'>',
+        close: ">",
+        rejoins: true,
         close_needs_break: false,
         trims_last: false,
+        iri_only: false,
     },
     Delimiter {
         context: Context::Quoted,
         opener: "\"",
-        close: b'"',
+        close: "\"",
+        rejoins: true,
         close_needs_break: true,
         trims_last: true,
+        iri_only: false,
     },
+    paired("\u{300c}", "\u{300d}"), // corner brackets
+    paired("\u{300e}", "\u{300f}"), // white corner brackets
+    paired("\u{3010}", "\u{3011}"), // lenticular brackets
+    paired("\u{3008}", "\u{3009}"), // CJK angle brackets
+    paired("\u{300a}", "\u{300b}"), // double angle brackets
+    paired("\u{ff08}", "\u{ff09}"), // full-width parentheses
+    quotes("\u{201c}", "\u{201d}"), // curly double quotes
+    quotes("\u{2018}", "\u{2019}"), // curly single quotes
+    quotes("\u{00ab}", "\u{00bb}"), // guillemets
 ];
 
 /// The context that opens before a scheme at `v[s]` (nothing before
 /// `lo` is read), and where its opener is. A `"` right before the
-/// scheme opens quotes; otherwise a `<` (and maybe `URL:`) may stand
-/// before it, across whitespace.
+/// scheme opens quotes (with `iri`, so does a paired mark); otherwise a
+/// `<` (and maybe `URL:`) may stand before it, across whitespace.
 #[inline]
 pub(crate) fn opened(
     v: &[u8],
     s: usize,
     lo: usize,
     bound: usize,
+    iri: bool,
 ) -> Option<(usize, &'static Delimiter)> {
     if s > lo && v[s - 1] == b'"' {
         return Some((s - 1, &DELIMITERS[QUOTED]));
+    }
+    if iri && s > lo && v[s - 1] >= 0x80 {
+        // The paired marks are non-ASCII, right before the scheme.
+        return DELIMITERS.iter().filter(|d| d.iri_only).find_map(|d| {
+            let o = d.opener.len();
+            (s >= lo + o && v[..s].ends_with(d.opener.as_bytes()))
+                .then(|| (s - o, d))
+        });
     }
     let i = back_over_ws(v, s, lo, bound)?;
     if i > lo && v[i - 1] == b'<' {
@@ -160,7 +206,13 @@ pub(crate) fn scan(
     if !cands.accepts(&v[s..c], slashes, d.context) {
         return false;
     }
-    let close_byte = d.close;
+    let closer = d.close.as_bytes();
+    let closes = |j: usize| {
+        v[j] == closer[0] && {
+            vw.touch(j + closer.len() - 1);
+            v[j..].starts_with(closer)
+        }
+    };
     // The quote depth of the opener's line, needed at a line break.
     let mut depth = None;
     // Up to `bracket_bound` bytes between the opener and the closer.
@@ -176,7 +228,7 @@ pub(crate) fn scan(
             return false;
         }
         let b = v[i];
-        if b == close_byte {
+        if closes(i) {
             break i;
         }
         if i >= inside {
@@ -186,7 +238,18 @@ pub(crate) fn scan(
             i += 1;
             continue;
         }
-        if !text::is_ws(b) {
+        if vw.iri && b >= 0x80 {
+            // Every character RFC 3987 allows belongs to an IRI here.
+            vw.touch(i + 3);
+            match iri::allowed_at(v, i) {
+                Some(n) => {
+                    i += n;
+                    continue;
+                }
+                None => return false,
+            }
+        }
+        if !text::is_ws(b) || !d.rejoins {
             return false;
         }
         // A whitespace run: removed when it holds a line break.
@@ -205,10 +268,11 @@ pub(crate) fn scan(
             vw.touch(j);
             return false;
         }
-        if v[j] != close_byte && j >= inside {
+        let closed = closes(j);
+        if !closed && j >= inside {
             return false;
         }
-        if v[j] == close_byte {
+        if closed {
             if !broke && d.close_needs_break {
                 return false;
             }
@@ -239,7 +303,7 @@ pub(crate) fn scan(
     if d.trims_last && matches!(cands.text().last(), Some(b'.' | b',')) {
         len -= 1;
     }
-    let span = vw.base + open..vw.base + close + 1;
+    let span = vw.base + open..vw.base + close + closer.len();
     match cands.check_len(len, scheme_len, d.context) {
         Ok(()) => {
             cands.report_delimited(len, span, d.context, scheme_len);
@@ -257,19 +321,57 @@ mod tests {
     use super::{opened, DELIMITERS};
     use crate::scan::Finder;
 
-    /// Each row's opener opens its context, and its closer closes it.
+    /// Each row's opener opens its context, and its closer closes it;
+    /// the paired marks only when IRIs are scanned.
     #[test]
     fn the_table_describes_the_contexts() {
+        let iri = Finder::builder().iri(true).build();
         for d in &DELIMITERS {
             let uri = "http://a.example/x";
-            let t = format!("see {}{uri}{} ok", d.opener, d.close as char);
+            let t = format!("see {}{uri}{} ok", d.opener, d.close);
             let v = t.as_bytes();
             let s = 4 + d.opener.len();
-            let (open, got) = opened(v, s, 0, 2048).unwrap();
+            let (open, got) = opened(v, s, 0, 2048, true).unwrap();
             assert_eq!((open, got.context), (4, d.context), "{t}");
-            let m = Finder::new().find_iter(v).next().unwrap();
+            let m = iri.find_iter(v).next().unwrap();
             assert_eq!(m.context(), d.context, "{t}");
-            assert_eq!(m.span(), 4..s + uri.len() + 1, "{t}");
+            assert_eq!(m.span(), 4..s + uri.len() + d.close.len(), "{t}");
+            let m = Finder::new().find_iter(v).next().unwrap();
+            if d.iri_only {
+                assert_eq!(opened(v, s, 0, 2048, false).map(|o| o.0), None);
+                assert_eq!(m.context(), crate::Context::Bare, "{t}");
+            } else {
+                assert_eq!(m.context(), d.context, "{t}");
+            }
         }
+    }
+
+    /// Inside the paired marks: any character RFC 3987 allows, no
+    /// whitespace, and a final `.` or `,` trimmed inside quotes only.
+    #[test]
+    fn paired_marks() {
+        let f = Finder::builder().iri(true).build();
+        let uris = |t: &str| -> Vec<String> {
+            f.find_iter(t.as_bytes())
+                .map(|m| String::from_utf8(m.uri().to_vec()).unwrap())
+                .collect()
+        };
+        assert_eq!(
+            uris("「http://ja.example.org/索引」"),
+            ["http://ja.example.org/索引"]
+        );
+        assert_eq!(uris("“http://a.example/ü.”"), ["http://a.example/ü"]);
+        assert_eq!(uris("（http://a.example/x.）"), ["http://a.example/x."]);
+        // a space: the marks delimit nothing; bare text then stops at 索
+        assert_eq!(uris("「http://a.example/索 引」"), ["http://a.example/"]);
+        // no line breaks rejoined
+        assert_eq!(uris("《http://a.example/\n目录》"), ["http://a.example/"]);
+        // an opener glued to a word still opens
+        assert_eq!(
+            uris("見て『http://a.example/頁』"),
+            ["http://a.example/頁"]
+        );
+        // the scheme must follow the opener directly
+        assert_eq!(uris("「 http://a.example/頁」"), ["http://a.example/"]);
     }
 }

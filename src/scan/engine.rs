@@ -24,7 +24,7 @@ use aho_corasick::AhoCorasick;
 use crate::scan::bare::Bare;
 use crate::scan::candidate::Candidates;
 use crate::scan::trigger::{Mark, Trigger, Triggers};
-use crate::scan::{abbrev, delimited, scheme, text, xml};
+use crate::scan::{abbrev, delimited, iri, scheme, text, xml};
 use crate::scan::{Context, FinderBuilder, Match, Rejected};
 
 /// How far the engine may look around a trigger.
@@ -93,6 +93,8 @@ pub(crate) struct View<'a> {
     pub lo: usize,
     /// Whether `v` ends where the input does.
     pub end_of_input: bool,
+    /// IRIs are scanned too ([`FinderBuilder::iri`]).
+    pub iri: bool,
     /// Set when a decision needed bytes at or past the window's end.
     hit_end: Cell<bool>,
 }
@@ -106,11 +108,16 @@ impl View<'_> {
         }
     }
 
-    /// The end of the run of bytes that continue a bare URI from `v[i]`
-    /// (at most `cap`), noting what deciding it read.
+    /// The end of the run of bytes that continue a bare URI (with IRIs,
+    /// a bare IRI) from `v[i]` (at most `cap`), noting what deciding it
+    /// read.
     #[inline]
     pub(crate) fn run(&self, i: usize, cap: usize) -> usize {
-        let i = text::uri_run(self.v, i, cap, self.end_of_input);
+        let i = if self.iri {
+            iri::bare_run(self.v, i, cap, self.end_of_input)
+        } else {
+            text::uri_run(self.v, i, cap, self.end_of_input)
+        };
         self.touch(text::run_stop(self.v, i).0);
         i
     }
@@ -210,6 +217,7 @@ impl<'f> Engine<'f> {
             base: lo,
             lo: self.cands.resume().max(lo) - lo,
             end_of_input: eof && hi == base + buf.len(),
+            iri: self.cands.opts().iri,
             hit_end: Cell::new(false),
         }
     }
@@ -252,7 +260,12 @@ impl<'f> Engine<'f> {
                     return;
                 }
             }
-            Some(&b) if !text::is_uri_byte(b) && b != b'\n' && b != b'\r' => {
+            Some(&b)
+                if !text::is_uri_byte(b)
+                    && b != b'\n'
+                    && b != b'\r'
+                    && !(vw.iri && b >= 0x80) =>
+            {
                 return
             }
             _ => {}
@@ -272,7 +285,8 @@ impl<'f> Engine<'f> {
             {
                 return;
             }
-            if let Some((open, d)) = delimited::opened(v, r, lo, bound) {
+            if let Some((open, d)) = delimited::opened(v, r, lo, bound, vw.iri)
+            {
                 if delimited::scan(&mut self.cands, vw, open, r, c, d) {
                     return;
                 }

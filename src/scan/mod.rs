@@ -24,6 +24,7 @@ mod continuation;
 mod delimited;
 mod engine;
 mod entity;
+mod iri;
 mod lines;
 mod scheme;
 mod slice;
@@ -40,7 +41,7 @@ pub use stream::{Feeder, Stream};
 
 /// How a URI was delimited in the text.
 ///
-/// More contexts will come (mail headers, IRIs): match with a `_` arm.
+/// More contexts will come (mail headers): match with a `_` arm.
 ///
 /// # Example
 ///
@@ -66,11 +67,14 @@ pub enum Context {
     /// An abbreviated URI (`www.w3.org/...`, only with
     /// [`FinderBuilder::abbreviated`]), reported with a scheme prepended.
     Abbreviated,
+    /// Inside a pair of CJK or typographic brackets or quotes (`「...」`,
+    /// `“...”`, `«...»`, ...; only with [`FinderBuilder::iri`]).
+    Paired,
 }
 
 impl Context {
     /// A short lower-case name: `angle`, `url-prefixed`, `quoted`, `bare`,
-    /// `abbreviated`.
+    /// `abbreviated`, `paired`.
     ///
     /// # Example
     ///
@@ -84,6 +88,7 @@ impl Context {
             Context::Quoted => "quoted",
             Context::Bare => "bare",
             Context::Abbreviated => "abbreviated",
+            Context::Paired => "paired",
         }
     }
 }
@@ -204,6 +209,45 @@ impl<'h> Match<'h> {
     /// ```
     pub fn position(&self) -> Option<Position> {
         self.position
+    }
+    /// Whether the match is an IRI that is not also a URI: it holds
+    /// non-ASCII characters (only with [`FinderBuilder::iri`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().iri(true).build();
+    /// let m = f.find_iter("<http://a.example/é>".as_bytes()).next().unwrap();
+    /// assert!(m.is_iri());
+    /// let m = f.find_iter(b"<http://a.example/e>").next().unwrap();
+    /// assert!(!m.is_iri());
+    /// ```
+    pub fn is_iri(&self) -> bool {
+        !self.uri.is_ascii()
+    }
+    /// The URI form of the match: for an IRI ([`Match::is_iri`]) its
+    /// mapping to a URI (RFC 3987 section 3.1, see
+    /// [`crate::iri::Iri::to_uri`]), otherwise [`Match::uri`] itself.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().iri(true).build();
+    /// let m = f.find_iter("http://www.bücher.example/".as_bytes()).next().unwrap();
+    /// assert_eq!(m.to_uri(), &b"http://www.xn--bcher-kva.example/"[..]);
+    /// ```
+    pub fn to_uri(&self) -> Cow<'_, [u8]> {
+        if !self.is_iri() {
+            return Cow::Borrowed(&self.uri);
+        }
+        match crate::iri::Iri::from_bytes(&self.uri) {
+            Ok(iri) => match iri.to_uri() {
+                Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
+                Cow::Owned(s) => Cow::Owned(s.into_bytes()),
+            },
+            // (Every IRI the finder reports is valid.)
+            Err(_) => Cow::Borrowed(&self.uri),
+        }
     }
     /// A copy that borrows nothing.
     ///
@@ -422,6 +466,7 @@ pub struct FinderBuilder {
     bracket_bound: usize,
     max_uri_len: usize,
     rejected: bool,
+    iri: bool,
     /// Turn colons away before the engine looks at them (the per-colon
     /// pre-check and the bulk filter). Off only in tests, which check that
     /// the filters change no item.
@@ -438,6 +483,7 @@ impl Default for FinderBuilder {
             bracket_bound: 2048,
             max_uri_len: 64 * 1024,
             rejected: false,
+            iri: false,
             prefilter: true,
         }
     }
@@ -573,6 +619,42 @@ impl FinderBuilder {
     /// ```
     pub fn rejected(&mut self, yes: bool) -> &mut FinderBuilder {
         self.rejected = yes;
+        self
+    }
+    /// Find IRIs (RFC 3987) as well as URIs (off by default).
+    ///
+    /// In bare text, letters, combining marks and digits of scripts written
+    /// with spaces between words (and U+200C, U+200D) then continue the
+    /// candidate instead of rejecting it; letters of scripts written
+    /// without spaces (Han, kana, Thai, ...) continue it only inside a
+    /// host label that holds no ASCII before them. Inside `<...>`,
+    /// `"..."` and the paired CJK and typographic brackets and quotes
+    /// ([`Context::Paired`]), every character RFC 3987 allows belongs to
+    /// the IRI. A candidate with non-ASCII characters is validated by RFC
+    /// 3987's grammar, and the URI it maps to
+    /// ([`crate::iri::Iri::to_uri`]) by the chosen grammar and the scheme
+    /// rules. On ASCII text nothing changes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().iri(true).build();
+    /// let text = "Siehe https://de.wikipedia.org/wiki/Müller, 「http://例え.テスト/索引」.";
+    /// let found: Vec<_> = f.find_iter(text.as_bytes()).collect();
+    /// assert_eq!(found[0].uri(), "https://de.wikipedia.org/wiki/Müller".as_bytes());
+    /// assert_eq!(
+    ///     found[0].to_uri(),
+    ///     "https://de.wikipedia.org/wiki/M%C3%BCller".as_bytes()
+    /// );
+    /// assert_eq!(found[1].uri(), "http://例え.テスト/索引".as_bytes());
+    /// assert_eq!(found[1].context(), urifind::Context::Paired);
+    ///
+    /// // Without it, the bare IRI is rejected (not cut).
+    /// let f = urifind::Finder::new();
+    /// assert_eq!(f.find_iter(text.as_bytes()).count(), 0);
+    /// ```
+    pub fn iri(&mut self, yes: bool) -> &mut FinderBuilder {
+        self.iri = yes;
         self
     }
     /// Builds the finder.

@@ -194,21 +194,29 @@ pub(crate) fn line_break_at(v: &[u8], i: usize) -> Option<usize> {
     }
 }
 
-/// What a non-ASCII character right after a URI means.
+/// The class of a non-ASCII character, the one Unicode decision of
+/// docs/CONTRACT.md sections 1.3 and 6.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum NonAscii {
-    /// It ends the URI (punctuation, symbols, spaces, other numbers,
-    /// letters of scripts written without spaces, bytes not UTF-8).
-    Ends,
-    /// It is a letter, mark or digit of a script written with spaces:
-    /// the candidate is an IRI and is rejected.
-    Rejects,
+pub(crate) enum Wide {
+    /// A letter, combining mark or decimal digit (categories L, M, Nd,
+    /// Nl) of a script written with spaces between words, or U+200C /
+    /// U+200D (written inside words of such scripts): it rejects a bare
+    /// URI (an IRI follows) and continues a bare IRI.
+    Spaced,
+    /// A letter, mark or digit of a script written without spaces (Han,
+    /// kana, Thai, ...): it ends a bare URI or IRI, except inside an IRI's
+    /// host label with no ASCII before it.
+    Unspaced,
+    /// Anything else (punctuation, symbols, spaces, other numbers) and
+    /// bytes that are not UTF-8: it ends a bare URI or IRI.
+    Other,
 }
 
-/// Classifies the non-ASCII character starting at `v[i]`.
-pub(crate) fn non_ascii(v: &[u8], i: usize) -> NonAscii {
-    let (ch, _) = bstr::decode_utf8(&v[i..]);
-    let Some(ch) = ch else { return NonAscii::Ends };
+/// The class of `ch`, a non-ASCII character.
+pub(crate) fn wide_class(ch: char) -> Wide {
+    if matches!(ch, '\u{200c}' | '\u{200d}') {
+        return Wide::Spaced;
+    }
     let word = matches!(
         get_general_category(ch),
         G::UppercaseLetter
@@ -223,7 +231,7 @@ pub(crate) fn non_ascii(v: &[u8], i: usize) -> NonAscii {
             | G::LetterNumber
     );
     if !word {
-        return NonAscii::Ends;
+        return Wide::Other;
     }
     match ch.script() {
         // Scripts written without spaces between words: a URI may run
@@ -245,8 +253,44 @@ pub(crate) fn non_ascii(v: &[u8], i: usize) -> NonAscii {
         | Script::Javanese
         | Script::Buginese
         | Script::Yi
-        | Script::Common => NonAscii::Ends,
-        _ => NonAscii::Rejects,
+        | Script::Common => Wide::Unspaced,
+        _ => Wide::Spaced,
+    }
+}
+
+/// The UTF-8 character at `v[i]` and its length, if one is there whole.
+#[inline]
+pub(crate) fn decode(v: &[u8], i: usize) -> Option<(char, usize)> {
+    match bstr::decode_utf8(&v[i..]) {
+        (Some(c), n) => Some((c, n)),
+        (None, _) => None,
+    }
+}
+
+/// The class of the character at `v[i]` (a byte of 0x80 or more) and
+/// its length (1 for a byte that starts no UTF-8 character).
+#[inline]
+pub(crate) fn wide_at(v: &[u8], i: usize) -> (Wide, usize) {
+    match decode(v, i) {
+        Some((ch, n)) => (wide_class(ch), n),
+        None => (Wide::Other, 1),
+    }
+}
+
+/// What a non-ASCII character right after a URI means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NonAscii {
+    /// It ends the URI ([`Wide::Unspaced`], [`Wide::Other`]).
+    Ends,
+    /// It is [`Wide::Spaced`]: the candidate is an IRI and is rejected.
+    Rejects,
+}
+
+/// Classifies the non-ASCII character starting at `v[i]`.
+pub(crate) fn non_ascii(v: &[u8], i: usize) -> NonAscii {
+    match wide_at(v, i).0 {
+        Wide::Spaced => NonAscii::Rejects,
+        Wide::Unspaced | Wide::Other => NonAscii::Ends,
     }
 }
 
@@ -375,8 +419,8 @@ mod tests {
 
     #[test]
     fn non_ascii_rule() {
-        let s = "ßéΩж한ก漢。“»\u{a0}¹\u{308}".as_bytes();
-        let got: Vec<NonAscii> = "ßéΩж한ก漢。“»\u{a0}¹\u{308}"
+        let s = "ßéΩж한ก漢。“»\u{a0}¹\u{308}\u{200c}".as_bytes();
+        let got: Vec<NonAscii> = "ßéΩж한ก漢。“»\u{a0}¹\u{308}\u{200c}"
             .char_indices()
             .map(|(i, _)| non_ascii(s, i))
             .collect();
@@ -385,7 +429,7 @@ mod tests {
             got,
             [
                 Rejects, Rejects, Rejects, Rejects, Rejects, Ends, Ends, Ends,
-                Ends, Ends, Ends, Ends, Rejects
+                Ends, Ends, Ends, Ends, Rejects, Rejects
             ]
         );
         assert_eq!(non_ascii(b"\xe9t\xe9", 0), Ends, "Latin-1 is not UTF-8");

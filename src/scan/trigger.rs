@@ -338,7 +338,13 @@ impl<'f> Triggers<'f> {
                 let j = text::skip_blanks(buf, ci + 1);
                 j + 2 > buf.len() || text::line_break_at(buf, j).is_some()
             }
-            Some(&b) => text::is_uri_byte(b) || b == b'\n' || b == b'\r',
+            // (With IRIs, a non-ASCII character may come first.)
+            Some(&b) => {
+                text::is_uri_byte(b)
+                    || b == b'\n'
+                    || b == b'\r'
+                    || (self.opts.iri && b >= 0x80)
+            }
         };
         let prev_ok = ci == 0 || text::is_scheme_byte(buf[ci - 1]);
         next_ok && prev_ok && self.could_start(buf, base, ci, resume)
@@ -372,7 +378,7 @@ impl<'f> Triggers<'f> {
             // (`http://` on every line: the next line begins a URI of its
             // own, which is no continuation of this one in any context.)
             let Some(&b) = buf.get(ci + 3) else { return true };
-            if !quiet || text::is_uri_byte(b) {
+            if !quiet || text::is_uri_byte(b) || (self.opts.iri && b >= 0x80) {
                 return true;
             }
             if !text::is_ws(b) {

@@ -238,6 +238,14 @@ pub struct LowArgs {
     /// Also find abbreviated URIs (www.example.org/x, ftp.example.org).
     #[arg(help_heading = "Selection", long = "abbrev")]
     pub abbrev: bool,
+    /// Also find IRIs (RFC 3987): addresses with non-ASCII characters,
+    /// printed as written. Not with --grammar rfc2396.
+    #[arg(help_heading = "Selection", long = "iri")]
+    pub iri: bool,
+    /// With --iri: print each IRI's URI form (host in IDNA ASCII, other
+    /// non-ASCII characters percent-encoded as UTF-8) instead.
+    #[arg(help_heading = "Selection", long = "to-uri", requires = "iri")]
+    pub to_uri: bool,
     /// The grammar: rfc2396bis (default), rfc2396 or rfc3986.
     #[arg(
         help_heading = "Selection",

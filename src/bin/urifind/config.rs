@@ -92,6 +92,10 @@ pub struct Config {
     pub any_scheme: bool,
     /// Find abbreviated URIs.
     pub abbrev: bool,
+    /// Find IRIs too.
+    pub iri: bool,
+    /// Print the URI form of IRIs.
+    pub to_uri: bool,
     /// Grammar for validation.
     pub grammar: Grammar,
     /// Hyphen handling in plain output.
@@ -189,6 +193,7 @@ impl Config {
                 (a.unique, "--unique"),
                 (a.rejected, "--rejected"),
                 (a.abbrev, "--abbrev"),
+                (a.iri, "--iri"),
                 (a.any_scheme, "--any-scheme"),
                 (!a.scheme.is_empty(), "--scheme"),
                 (a.byte_offset, "--byte-offset"),
@@ -210,6 +215,11 @@ impl Config {
         }
         if a.bracket_bound == Some(0) {
             return Err("--bracket-bound must be at least 1".into());
+        }
+        if a.iri && grammar == Grammar::Rfc2396 {
+            return Err("--iri cannot be used with --grammar rfc2396, which \
+                        predates IRIs (use rfc2396bis or rfc3986)"
+                .into());
         }
         if a.any_scheme && !a.scheme.is_empty() {
             return Err(
@@ -281,6 +291,8 @@ impl Config {
             schemes,
             any_scheme: a.any_scheme,
             abbrev: a.abbrev,
+            iri: a.iri,
+            to_uri: a.to_uri,
             grammar,
             hyphen: a.hyphen,
             normalize: a.normalize,
@@ -426,6 +438,18 @@ mod tests {
         assert!(cfg(&["--grammar", "rfc1738"])
             .unwrap_err()
             .contains("unknown grammar"));
+    }
+
+    #[test]
+    fn iri() {
+        let c = cfg(&["--iri", "--to-uri"]).unwrap();
+        assert!(c.iri && c.to_uri);
+        assert!(!cfg(&[]).unwrap().iri);
+        let e = cfg(&["--iri", "--grammar", "rfc2396"]).unwrap_err();
+        assert!(e.contains("rfc2396"), "{e}");
+        assert!(cfg(&["--iri", "--grammar", "rfc3986"]).is_ok());
+        assert!(cfg(&["--to-uri"]).is_err(), "--to-uri needs --iri");
+        assert!(cfg(&["--iri", "--check"]).is_err());
     }
 
     #[test]

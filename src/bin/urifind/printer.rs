@@ -205,9 +205,10 @@ impl<W: Write> Printer<W> {
             (Hyphen::Drop, Some(alt)) => alt,
             _ => m.uri(),
         };
-        // Under -u the key is the printed form: normalized with
-        // --normalize, so equivalent URIs count once.
-        let key = norm(primary, self.cfg.normalize);
+        // Under -u the key is the printed form: the URI form with
+        // --to-uri, normalized with --normalize, so equivalent URIs count
+        // once.
+        let key = self.printed(primary);
         if !self.first_time(&key) {
             return Ok(false);
         }
@@ -224,7 +225,7 @@ impl<W: Write> Printer<W> {
             if let (Hyphen::Both, Some(alt)) =
                 (self.cfg.hyphen, m.without_hyphen())
             {
-                let alt = norm(alt, self.cfg.normalize);
+                let alt = self.printed(alt).into_owned();
                 if self.first_time(&alt) {
                     self.plain_prefix(path, m.position(), m.uri_span().start);
                     self.colored(C_URI, &alt);
@@ -281,6 +282,17 @@ impl<W: Write> Printer<W> {
         Ok(true)
     }
 
+    /// How `u` (the match or its alternative) is printed: in URI form
+    /// with `--to-uri`, then normalized with `--normalize`.
+    fn printed<'u>(&self, u: &'u [u8]) -> Cow<'u, [u8]> {
+        if self.cfg.to_uri && !u.is_ascii() {
+            let mapped = to_uri(u);
+            Cow::Owned(norm(&mapped, self.cfg.normalize).into_owned())
+        } else {
+            norm(u, self.cfg.normalize)
+        }
+    }
+
     fn json_match(&mut self, path: &[u8], place: &[Field<'_>], m: &Match) {
         let b = &mut self.buf;
         b.push(b'{');
@@ -292,7 +304,16 @@ impl<W: Write> Printer<W> {
         json_num(b, false, "span_end", m.span().end as u64);
         json_num(b, false, "uri_start", m.uri_span().start as u64);
         json_num(b, false, "uri_end", m.uri_span().end as u64);
-        json_field(b, false, "uri", m.uri());
+        if m.is_iri() {
+            // An IRI: "uri" is its URI form (RFC 3987 section 3.1), and
+            // the IRI as written goes beside it.
+            json_field(b, false, "uri", &m.to_uri());
+            json_key(b, false, "iri");
+            b.extend_from_slice(b"true");
+            json_field(b, false, "written", m.uri());
+        } else {
+            json_field(b, false, "uri", m.uri());
+        }
         json_field(
             b,
             false,
@@ -314,7 +335,7 @@ impl<W: Write> Printer<W> {
             }
         }
         if self.cfg.normalize {
-            let n = urifind::uri::normalize(m.uri());
+            let n = urifind::uri::normalize(&m.to_uri());
             json_field(b, false, "normalized", &n);
         }
         b.extend_from_slice(b"}\n");
@@ -386,6 +407,15 @@ pub fn io_reason(e: &io::Error) -> String {
     match s.find(" (os error ") {
         Some(i) => s[..i].to_string(),
         None => s,
+    }
+}
+
+/// The URI form of the IRI `u` (RFC 3987 section 3.1); `u` itself when
+/// it is no IRI.
+fn to_uri(u: &[u8]) -> Vec<u8> {
+    match urifind::iri::Iri::from_bytes(u) {
+        Ok(iri) => iri.to_uri().into_owned().into_bytes(),
+        Err(_) => u.to_vec(),
     }
 }
 

@@ -45,6 +45,7 @@ fn text_finder(cfg: &Config) -> Finder {
     b.grammar(cfg.grammar)
         .any_scheme(cfg.any_scheme)
         .abbreviated(cfg.abbrev)
+        .iri(cfg.iri)
         .rejected(cfg.rejected);
     if let Some(s) = &cfg.schemes {
         b.schemes(s);
