@@ -193,10 +193,13 @@ def split_mbox(data):
     """The messages of an mbox file's bytes: a message starts at each line
     that starts with `From ` (the separator line stays with its message);
     bytes before the first such line, when not blank, are a message of
-    their own, so a file without any is one message."""
+    their own, so a file without any is one message. Nothing is lost:
+    the messages joined are the input."""
     starts = [m.start() for m in _FROM_LINE.finditer(data)]
     if not starts or data[: starts[0]].strip():
         starts.insert(0, 0)
+    else:
+        starts[0] = 0  # blank lines before the first message stay with it
     ends = starts[1:] + [len(data)]
     return [data[s:e] for s, e in zip(starts, ends)]
 
