@@ -10,6 +10,12 @@ for `find_arrow` on the corpus as one row and cut into rows of 64 KiB,
 1 when `find_arrow` on 4 KiB rows is below 80% of the library.
 """
 
+import os
+
+# numpy (imported by pyarrow) starts OpenBLAS threads that spin on the
+# other core; nothing here uses them.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import sys
 import time
 

@@ -85,6 +85,15 @@ impl From<Fault> for PyErr {
     }
 }
 
+/// Bytes as text: URIs are ASCII, so the fast check almost always
+/// passes; anything else is kept readable.
+fn text(b: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(b) {
+        Ok(s) => s.into(),
+        Err(_) => String::from_utf8_lossy(b),
+    }
+}
+
 /// Builds the result array row by row.
 struct Builder {
     hyphen: Hyphen,
@@ -136,7 +145,7 @@ impl Builder {
             {
                 return Err(Fault::Overflow);
             }
-            self.uri.append_value(String::from_utf8_lossy(uri));
+            self.uri.append_value(text(uri));
             let (us, sp) = (m.uri_span(), m.span());
             self.start.push(us.start as i64);
             self.end.push(us.end as i64);
@@ -144,7 +153,7 @@ impl Builder {
             self.span_end.push(sp.end as i64);
             self.context.append_value(m.context().name());
             match alt {
-                Some(a) => self.alt.append_value(String::from_utf8_lossy(a)),
+                Some(a) => self.alt.append_value(text(a)),
                 None => self.alt.append_null(),
             }
         }

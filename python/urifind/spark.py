@@ -195,19 +195,39 @@ def split_mbox(data):
     bytes before the first such line, when not blank, are a message of
     their own, so a file without any is one message. Nothing is lost:
     the messages joined are the input."""
+    starts = _mbox_starts(data)
+    ends = starts[1:] + [len(data)]
+    return [data[s:e] for s, e in zip(starts, ends)]
+
+
+def _mbox_starts(data):
+    """Where the messages of `data` start (see `split_mbox`)."""
     starts = [m.start() for m in _FROM_LINE.finditer(data)]
-    if not starts or data[: starts[0]].strip():
+    if not starts or bytes(data[: starts[0]]).strip():
         starts.insert(0, 0)
     else:
         starts[0] = 0  # blank lines before the first message stay with it
-    ends = starts[1:] + [len(data)]
-    return [data[s:e] for s, e in zip(starts, ends)]
+    return starts
 
 
 def _gunzip(path, data):
     if path.endswith(".gz"):
         return gzip.decompress(data)
     return data
+
+
+def _files(batch):
+    """`(path, content)` of each row of a `binaryFile` batch, the content
+    a zero-copy view of the batch's buffer."""
+    paths = batch.column("path").to_pylist()
+    content = batch.column("content")
+    if content.offset or content.null_count:
+        content = pa.concat_arrays([content])  # a fresh, unsliced copy
+    _, offsets, data = content.buffers()
+    offs = memoryview(offsets).cast("i")
+    view = memoryview(data) if data is not None else memoryview(b"")
+    for i, p in enumerate(paths):
+        yield p, view[offs[i]:offs[i + 1]]
 
 
 def _binary_files(spark, path, recursive):
@@ -228,14 +248,32 @@ def read_documents(spark, path, *, recursive=False, decompress=True):
     def gunzip(it):
         for batch in it:
             paths = batch.column("path").to_pylist()
-            contents = batch.column("content").to_pylist()
+            if not any(p.endswith(".gz") for p in paths):
+                yield batch
+                continue
+            contents = [bytes(_gunzip(p, c)) for p, c in _files(batch)]
             yield pa.RecordBatch.from_arrays(
-                [pa.array(paths, pa.string()),
-                 pa.array([_gunzip(p, c) for p, c in zip(paths, contents)], pa.binary())],
+                [batch.column("path"), pa.array(contents, pa.binary())],
                 names=["path", "content"],
             )
 
     return df.mapInArrow(gunzip, "path string, content binary")
+
+
+def _mbox_batch(path, data):
+    """The messages of one mbox file as a record batch; the messages are
+    slices of one buffer, so nothing is copied."""
+    data = _gunzip(path, data)
+    if len(data) >= 2**31:
+        raise ValueError(f"{path}: more than 2 GiB after decompression")
+    starts = _mbox_starts(data)
+    n = len(starts)
+    offsets = pa.array(starts + [len(data)], pa.int32()).buffers()[1]
+    messages = pa.Array.from_buffers(pa.binary(), n, [None, offsets, pa.py_buffer(data)])
+    return pa.RecordBatch.from_arrays(
+        [pa.array([path] * n, pa.string()), pa.array(range(n), pa.int32()), messages],
+        names=["path", "index", "message"],
+    )
 
 
 def read_mbox(spark, path, *, recursive=False):
@@ -243,23 +281,14 @@ def read_mbox(spark, path, *, recursive=False):
     directory or a glob; `.gz` files are decompressed):
     `path: string, index: int, message: binary`, `index` counting the
     messages of a file from 0. Messages are split at lines that start with
-    `From `; a file without one is one message."""
+    `From ` (the line stays with its message); a file without one is one
+    message."""
     df = _binary_files(spark, path, recursive)
 
     def split(it):
         for batch in it:
-            paths, indexes, messages = [], [], []
-            for p, data in zip(batch.column("path").to_pylist(),
-                               batch.column("content").to_pylist()):
-                for i, msg in enumerate(split_mbox(_gunzip(p, data))):
-                    paths.append(p)
-                    indexes.append(i)
-                    messages.append(msg)
-            yield pa.RecordBatch.from_arrays(
-                [pa.array(paths, pa.string()), pa.array(indexes, pa.int32()),
-                 pa.array(messages, pa.binary())],
-                names=["path", "index", "message"],
-            )
+            for p, data in _files(batch):
+                yield _mbox_batch(p, data)
 
     return df.mapInArrow(split, "path string, index int, message binary")
 
@@ -309,8 +338,7 @@ def read_wet(spark, path, *, record_types=WET_RECORD_TYPES, recursive=False):
     def records(it):
         for batch in it:
             rows = []
-            for p, data in zip(batch.column("path").to_pylist(),
-                               batch.column("content").to_pylist()):
+            for p, data in _files(batch):
                 rows.extend((p,) + r for r in read_warc_bytes(data, types))
             cols = list(zip(*rows)) if rows else [[]] * 7
             yield pa.RecordBatch.from_arrays(
