@@ -21,7 +21,9 @@ use arrow_array::{
 };
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, FieldRef, Fields};
-use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::exceptions::{
+    PyImportError, PyOverflowError, PyTypeError, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyList, PyTuple};
 
@@ -351,17 +353,23 @@ pub fn find_arrow<'py>(
     obj: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = obj.py();
-    let pa = py.import("pyarrow")?;
-    if obj.hasattr("__arrow_c_array__")? {
-        let out = find_arrow_c(f, obj)?;
-        return pa.call_method1("array", (out,));
-    }
-    if !obj.hasattr("__arrow_c_stream__")? {
+    let is_array = obj.hasattr("__arrow_c_array__")?;
+    if !is_array && !obj.hasattr("__arrow_c_stream__")? {
         return Err(PyTypeError::new_err(format!(
             "find_arrow takes an Arrow array or stream (an object with \
              __arrow_c_array__ or __arrow_c_stream__), not {}",
             obj.get_type().name()?
         )));
+    }
+    let pa = py.import("pyarrow").map_err(|_| {
+        PyImportError::new_err(
+            "find_arrow returns pyarrow arrays: install pyarrow, or use \
+             find_arrow_c, whose result any Arrow library imports",
+        )
+    })?;
+    if is_array {
+        let out = find_arrow_c(f, obj)?;
+        return pa.call_method1("array", (out,));
     }
     let reader = import_stream(obj)?;
     let chunks = PyList::empty(py);

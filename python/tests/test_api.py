@@ -291,3 +291,10 @@ def test_resolve_errors(cli):
     assert out.stderr.decode().strip() == f"urifind: -:1:{e.value.offset + 1}: {e.value.reason}"
     assert urifind.resolve("http://a/b/c/d;p?q", "http:g", compat=True) == "http://a/b/c/g"
     assert urifind.resolve("HTTP://A.example:80/b/", "%7e", normalize=True) == "http://a.example/b/~"
+
+
+def test_the_package_docstring_example_runs():
+    import doctest
+
+    result = doctest.testmod(urifind)
+    assert result.attempted >= 3 and result.failed == 0
