@@ -122,7 +122,7 @@ fn realistic(c: &mut Criterion) {
 
 fn adversarial(c: &mut Criterion) {
     let plain = Finder::new();
-    let abbrev = Finder::builder().abbrev(true).build();
+    let abbrev = Finder::builder().abbreviated(true).build();
     let mut g = c.benchmark_group("adversarial");
     let mut kinds = vec!["prose"];
     kinds.extend(gen::ADVERSARIAL.iter().map(|&(k, _)| k));

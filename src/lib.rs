@@ -60,12 +60,31 @@ let err = v.validate(b"http://a/b%zz").unwrap_err();
 assert_eq!(err.offset(), 10);
 ```
 */
-#![deny(missing_docs)]
 #![forbid(unsafe_code)]
+#![warn(
+    missing_docs,
+    missing_debug_implementations,
+    rust_2018_idioms,
+    unreachable_pub,
+    unused_qualifications,
+    clippy::doc_markdown,
+    clippy::missing_errors_doc,
+    clippy::missing_panics_doc,
+    rustdoc::broken_intra_doc_links,
+    rustdoc::private_intra_doc_links,
+    rustdoc::bare_urls
+)]
 
 pub mod grammar;
 pub mod scan;
 pub mod uri;
 
 pub use crate::grammar::Grammar;
-pub use crate::scan::{Context, Finder, FinderBuilder, Match, Rejected};
+pub use crate::scan::{
+    Context, Finder, FinderBuilder, Match, RejectReason, Rejected,
+};
+
+/// The README's examples, compiled and run by `cargo test --doc`.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -180,18 +180,18 @@ impl Components<'_> {
 /// # Example
 ///
 /// ```
-/// use urifind::uri::{resolve, HttpG};
+/// use urifind::uri::{resolve, ResolveMode};
 ///
 /// let base = b"http://a/b/c/d;p?q";
-/// assert_eq!(resolve(base, b"http:g", HttpG::Strict).unwrap(), b"http:g");
+/// assert_eq!(resolve(base, b"http:g", ResolveMode::Strict).unwrap(), b"http:g");
 /// assert_eq!(
-///     resolve(base, b"http:g", HttpG::Compatible).unwrap(),
+///     resolve(base, b"http:g", ResolveMode::Compatible).unwrap(),
 ///     b"http://a/b/c/g"
 /// );
-/// assert_eq!(HttpG::default(), HttpG::Strict);
+/// assert_eq!(ResolveMode::default(), ResolveMode::Strict);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum HttpG {
+pub enum ResolveMode {
     /// The validating reading (the default): a scheme in the reference
     /// makes it absolute, so `http:g` stays `http:g`.
     #[default]
@@ -211,9 +211,9 @@ pub enum HttpG {
 /// # Example
 ///
 /// ```
-/// use urifind::uri::{resolve, HttpG};
+/// use urifind::uri::{resolve, ResolveMode};
 ///
-/// let err = resolve(b"/a/b", b"g", HttpG::Strict).unwrap_err();
+/// let err = resolve(b"/a/b", b"g", ResolveMode::Strict).unwrap_err();
 /// assert_eq!(err.to_string(), "base URI is not absolute (it has no scheme)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -272,7 +272,7 @@ fn is_scheme(s: &[u8]) -> bool {
 /// How the draft's text is read, case by case:
 ///
 /// * A reference with a scheme is taken as it is, path untouched
-///   (`g:h` gives `g:h`). With [`HttpG::Compatible`], a scheme equal to
+///   (`g:h` gives `g:h`). With [`ResolveMode::Compatible`], a scheme equal to
 ///   the base's is ignored first.
 /// * A reference with an authority (`//g`) takes the base's scheme only.
 /// * A reference with only a query (`?y`) takes the base's path:
@@ -309,10 +309,10 @@ fn is_scheme(s: &[u8]) -> bool {
 /// # Example
 ///
 /// ```
-/// use urifind::uri::{resolve, HttpG};
+/// use urifind::uri::{resolve, ResolveMode};
 ///
 /// let base = b"http://a/b/c/d;p?q";
-/// let r = |s: &[u8]| resolve(base, s, HttpG::Strict).unwrap();
+/// let r = |s: &[u8]| resolve(base, s, ResolveMode::Strict).unwrap();
 /// assert_eq!(r(b"../g"), b"http://a/b/g");
 /// assert_eq!(r(b"?y"), b"http://a/b/c/d;p?y");
 /// assert_eq!(r(b"#s"), b"http://a/b/c/d;p?q#s");
@@ -323,7 +323,7 @@ fn is_scheme(s: &[u8]) -> bool {
 pub fn resolve(
     base: &[u8],
     reference: &[u8],
-    mode: HttpG,
+    mode: ResolveMode,
 ) -> Result<Vec<u8>, ResolveError> {
     let b = Components::split(base);
     let scheme = match b.scheme {
@@ -336,7 +336,7 @@ pub fn resolve(
         Some(s) => s,
     };
     let mut r = Components::split(reference);
-    if mode == HttpG::Compatible
+    if mode == ResolveMode::Compatible
         && r.scheme.is_some_and(|s| s.eq_ignore_ascii_case(scheme))
     {
         r.scheme = None;

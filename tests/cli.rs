@@ -3,7 +3,7 @@
 //! issue 5 (unreadable paths, FIFOs, symlink loops, binary data, closed
 //! stdout, bad arguments).
 //!
-//! Inputs are small and their expected URIs follow SPEC.md. Paths are
+//! Inputs are small and their expected URIs follow docs/CONTRACT.md. Paths are
 //! given relative to a temporary directory (the child's working
 //! directory) so the printed names are predictable.
 

@@ -2,5 +2,6 @@
 mod cases;
 mod cli;
 mod grammar;
+mod schemes;
 mod stream_prop;
 mod uri;

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use urifind::uri::{
-    default_port, equivalent, normalize, resolve, Components, HttpG,
+    default_port, equivalent, normalize, resolve, Components, ResolveMode,
 };
 
 fn corpus(rel: &str) -> PathBuf {
@@ -22,7 +22,7 @@ struct ResolveCase {
     base: Vec<u8>,
     reference: Vec<u8>,
     expected: Vec<u8>,
-    mode: HttpG,
+    mode: ResolveMode,
 }
 
 /// Reads the format described at the top of corpora/resolve/appendix-c.txt.
@@ -37,8 +37,8 @@ fn load_resolve(name: &str) -> Vec<ResolveCase> {
         } else if line.contains(&b'\t') {
             let fields: Vec<&[u8]> = line.split(|&b| b == b'\t').collect();
             let mode = match fields.get(2).copied() {
-                None => HttpG::Strict,
-                Some(b"compatible") => HttpG::Compatible,
+                None => ResolveMode::Strict,
+                Some(b"compatible") => ResolveMode::Compatible,
                 Some(other) => {
                     panic!("{name}:{}: unknown mode {:?}", i + 1, show(other))
                 }
@@ -96,14 +96,14 @@ fn resolve_reference_with_scheme_is_taken_verbatim() {
     // Strict mode: T = R, so any reference with a scheme comes back
     // unchanged, dot segments and all.
     for r in [&b"g:h"[..], b"http:g", b"http://x/./y/../z?a#b", b"a:"] {
-        assert_eq!(resolve(b"http://a/b", r, HttpG::Strict).unwrap(), r);
+        assert_eq!(resolve(b"http://a/b", r, ResolveMode::Strict).unwrap(), r);
     }
 }
 
 #[test]
 fn resolve_rejects_base_without_scheme() {
     for base in [&b""[..], b"/a/b", b"//a/b", b"a/b", b"?q", b"#f"] {
-        let err = resolve(base, b"g", HttpG::Strict).unwrap_err();
+        let err = resolve(base, b"g", ResolveMode::Strict).unwrap_err();
         assert_eq!(
             err.to_string(),
             "base URI is not absolute (it has no scheme)"
@@ -114,7 +114,7 @@ fn resolve_rejects_base_without_scheme() {
 #[test]
 fn resolve_rejects_base_with_invalid_scheme() {
     for base in [&b"1http://a/"[..], b"ht tp://a/", b"-a:b", b"\xff:x"] {
-        let err = resolve(base, b"g", HttpG::Compatible).unwrap_err();
+        let err = resolve(base, b"g", ResolveMode::Compatible).unwrap_err();
         assert!(
             err.to_string().starts_with("base URI is not absolute"),
             "{err}"
@@ -122,12 +122,12 @@ fn resolve_rejects_base_with_invalid_scheme() {
         // It is a std error usable with `?` and Box<dyn Error>.
         let _: Box<dyn std::error::Error> = Box::new(err);
     }
-    assert!(resolve(b"a+b-c.d:x", b"g", HttpG::Strict).is_ok());
+    assert!(resolve(b"a+b-c.d:x", b"g", ResolveMode::Strict).is_ok());
 }
 
 #[test]
 fn resolve_non_utf8_reference() {
-    let got = resolve(b"http://a/b/c", b"\xff/../\xfe", HttpG::Strict);
+    let got = resolve(b"http://a/b/c", b"\xff/../\xfe", ResolveMode::Strict);
     assert_eq!(got.unwrap(), b"http://a/b/\xfe");
 }
 
@@ -384,8 +384,8 @@ proptest! {
     #[test]
     fn resolve_never_panics(r in proptest::collection::vec(any::<u8>(), 0..64)) {
         let base = b"http://a/b/c/d;p?q";
-        let strict = resolve(base, &r, HttpG::Strict).unwrap();
-        let compat = resolve(base, &r, HttpG::Compatible).unwrap();
+        let strict = resolve(base, &r, ResolveMode::Strict).unwrap();
+        let compat = resolve(base, &r, ResolveMode::Compatible).unwrap();
         // Either the reference is absolute (strict: itself) or the result
         // carries the base's scheme.
         prop_assert!(strict == r || strict.starts_with(b"http:"));
@@ -399,7 +399,7 @@ proptest! {
     ) {
         let mut base = b"x:".to_vec();
         base.extend_from_slice(&b);
-        prop_assert!(resolve(&base, &r, HttpG::Strict).is_ok());
+        prop_assert!(resolve(&base, &r, ResolveMode::Strict).is_ok());
     }
 
     #[test]
@@ -409,7 +409,7 @@ proptest! {
     ) {
         let mut b = b"s:".to_vec();
         b.extend_from_slice(&base);
-        let got = resolve(&b, &rel, HttpG::Strict).unwrap();
+        let got = resolve(&b, &rel, ResolveMode::Strict).unwrap();
         let mut want = b"s:".to_vec();
         want.extend(literal_merge(&base, &rel));
         prop_assert_eq!(show(&got), show(&want));

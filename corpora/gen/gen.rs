@@ -388,7 +388,7 @@ fn indent(r: &mut Rng) -> &'static str {
     r.pick(&["", " ", "  ", "    ", "\t", "      "])
 }
 
-/// What a scanner following SPEC.md reports for a bare candidate: the
+/// What a scanner following docs/CONTRACT.md reports for a bare candidate: the
 /// text trimmed of trailing `.` `,` `;` `:` `!` `?` `'`, and of `)` or
 /// `]` without an opening partner, repeatedly.
 pub fn trim_bare(s: &str) -> String {
@@ -742,7 +742,7 @@ impl Gen {
         }
     }
 
-    /// What a scanner following SPEC.md must report, in order, for the
+    /// What a scanner following docs/CONTRACT.md must report, in order, for the
     /// pieces generated since the last call (kinds `prose`, `nouri`,
     /// `rfc`, `mail` and `dense` only; the default finder). A piece cut by
     /// truncation may lose its last URIs.

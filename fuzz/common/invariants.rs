@@ -29,7 +29,7 @@ pub fn builder_from_byte(b: u8) -> (FinderBuilder, Grammar) {
     let g = GRAMMARS[((b & 3) % 3) as usize];
     let mut fb = Finder::builder();
     fb.grammar(g)
-        .abbrev(b & 4 != 0)
+        .abbreviated(b & 4 != 0)
         .any_scheme(b & 8 != 0)
         .rejected(b & 16 != 0);
     if b & 32 != 0 {
@@ -298,10 +298,14 @@ pub fn check_items(input: &[u8], items: &[Item<'_>], g: Grammar) {
                     r.offset(),
                     short(r.candidate())
                 );
-                assert!(!r.reason().is_empty(), "rejected without reason");
+                assert!(
+                    !r.reason().to_string().is_empty(),
+                    "rejected without reason"
+                );
                 assert!(s.start >= last_start, "items out of order");
                 last_start = s.start;
             }
+            _ => panic!("an item of a kind these checks do not know"),
         }
     }
 }
@@ -334,7 +338,7 @@ pub fn check_rejected_toggle(opt: u8, input: &[u8]) {
         .items(input)
         .filter_map(|it| match it {
             Item::Match(m) => Some(m),
-            Item::Rejected(_) => None,
+            _ => None,
         })
         .collect();
     let b: Vec<Match<'_>> = without.find_iter(input).collect();
@@ -361,7 +365,7 @@ pub fn fuzz_scan(data: &[u8]) {
         .into_iter()
         .filter_map(|it| match it {
             Item::Match(m) => Some(m),
-            Item::Rejected(_) => None,
+            _ => None,
         })
         .collect();
     assert!(matches == from_items, "find_iter differs from items()");
@@ -430,6 +434,7 @@ fn check_positions(input: &[u8], items: &[Item<'_>], what: &str) {
         let (span, pos) = match it {
             Item::Match(m) => (m.span(), m.position()),
             Item::Rejected(r) => (r.span(), r.position()),
+            _ => panic!("an item of a kind these checks do not know"),
         };
         let p = pos.expect("line counting gives a position");
         let at = span.start;
@@ -524,6 +529,7 @@ fn same_items(
                 r.reason(),
                 r.context()
             ),
+            _ => format!("{it:?}"),
         }
     };
     let same_item = |x: &Item<'_>, y: &Item<'_>| match (x, y) {

@@ -39,7 +39,7 @@
 use super::chars::{
     is, AUTH_END, FUTURE, LABEL, REG_2396, REG_3986, USERINFO,
 };
-use super::parse::{char_err, scan, Result};
+use super::lex::{char_err, scan, Result};
 use super::{ErrorKind, Fault, Grammar, Part};
 use crate::uri::Components;
 

@@ -11,10 +11,12 @@
 //!   not empty, no bare `?query` reference);
 //! * [`Grammar::Rfc3986`]: RFC 3986 Appendix A.
 //!
-//! The module is laid out as: `chars` (byte classes, one table),
-//! `parse` (scheme, path, query, fragment), `authority` (server,
-//! `reg-name`, host names, IPv4, IPv6), `rules` (the scheme rules of
-//! SPEC.md section 2) and [`schemes`] (scheme tables).
+//! The module is laid out in layers, each using only those below it:
+//! `chars` (byte classes, one table), `lex` (runs of a class, escapes,
+//! character faults), `authority` (server, `reg-name`, host names, IPv4,
+//! IPv6), `parse` (scheme, path, query, fragment; it calls `authority`),
+//! `rules` (the scheme rules of docs/CONTRACT.md section 2) and
+//! [`schemes`] (scheme tables and the scheme families).
 //!
 //! Validation reads the input left to right, eight bytes at a time where
 //! it can, with no allocation and no backtracking beyond short re-reads
@@ -41,6 +43,7 @@ use crate::uri::Components;
 
 mod authority;
 mod chars;
+mod lex;
 mod parse;
 mod rules;
 pub mod schemes;
@@ -57,6 +60,7 @@ pub mod schemes;
 /// assert_eq!(Grammar::default(), Grammar::Rfc2396bis);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Grammar {
     /// Appendix A of draft-fielding-uri-rfc2396bis-00, read literally.
     #[default]
@@ -70,6 +74,15 @@ pub enum Grammar {
 impl Grammar {
     /// The name used on the command line: `rfc2396bis`, `rfc2396`,
     /// `rfc3986`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::Grammar;
+    ///
+    /// assert_eq!(Grammar::Rfc3986.name(), "rfc3986");
+    /// assert_eq!(Grammar::Rfc3986.name().parse::<Grammar>(), Ok(Grammar::Rfc3986));
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Grammar::Rfc2396bis => "rfc2396bis",
@@ -80,20 +93,75 @@ impl Grammar {
 }
 
 impl std::str::FromStr for Grammar {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Grammar, String> {
+    type Err = ParseGrammarError;
+    fn from_str(s: &str) -> Result<Grammar, ParseGrammarError> {
         match s.to_ascii_lowercase().as_str() {
-            "rfc2396bis" | "rfc2396bis-00" | "2396bis" => Ok(Grammar::Rfc2396bis),
+            "rfc2396bis" | "rfc2396bis-00" | "2396bis" => {
+                Ok(Grammar::Rfc2396bis)
+            }
             "rfc2396" | "2396" => Ok(Grammar::Rfc2396),
             "rfc3986" | "3986" => Ok(Grammar::Rfc3986),
-            _ => Err(format!(
-                "unknown grammar '{s}' (expected rfc2396bis, rfc2396 or rfc3986)"
-            )),
+            _ => Err(ParseGrammarError { name: s.to_string() }),
         }
     }
 }
 
+/// A name that is no [`Grammar`]'s, from [`str::parse`].
+///
+/// # Example
+///
+/// ```
+/// use urifind::grammar::ParseGrammarError;
+/// use urifind::Grammar;
+///
+/// let e: ParseGrammarError = "rfc1738".parse::<Grammar>().unwrap_err();
+/// assert_eq!(e.name(), "rfc1738");
+/// assert_eq!(
+///     e.to_string(),
+///     "unknown grammar 'rfc1738' (expected rfc2396bis, rfc2396 or rfc3986)"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseGrammarError {
+    name: String,
+}
+
+impl ParseGrammarError {
+    /// The name that was given.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let e = "x".parse::<urifind::Grammar>().unwrap_err();
+    /// assert_eq!(e.name(), "x");
+    /// ```
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+impl fmt::Display for ParseGrammarError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown grammar '{}' (expected rfc2396bis, rfc2396 or rfc3986)",
+            self.name
+        )
+    }
+}
+
+impl std::error::Error for ParseGrammarError {}
+
 /// The component in which a fault lies.
+///
+/// # Example
+///
+/// ```
+/// use urifind::grammar::{Part, Validator};
+///
+/// let e = Validator::default().validate(b"http://a/?q#f#").unwrap_err();
+/// assert_eq!(e.part(), Part::Fragment);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Part {
     /// The scheme (or a missing scheme where one is required).
@@ -241,16 +309,42 @@ impl From<Fault> for Error {
 impl Error {
     /// The 0-based byte offset of the first byte at which no parse can
     /// continue (the length of the input when it ends too early).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let v = urifind::grammar::Validator::default();
+    /// assert_eq!(v.validate(b"a b").unwrap_err().offset(), 1);
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
 
     /// The component in which the fault lies.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::grammar::{Part, Validator};
+    ///
+    /// let e = Validator::default().validate(b"http://a/b?c d").unwrap_err();
+    /// assert_eq!(e.part(), Part::Query);
+    /// ```
     pub fn part(&self) -> Part {
         self.part
     }
 
     /// What is wrong, as a value.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::grammar::{ErrorKind, Validator};
+    ///
+    /// let v = Validator::default().scheme_rules(true);
+    /// let e = v.validate(b"http://1.2.3.300/").unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::Octet { value: 300 });
+    /// ```
     pub fn kind(&self) -> ErrorKind {
         self.kind
     }
@@ -259,6 +353,14 @@ impl Error {
     ///
     /// The text is formatted on the first call (validation itself never
     /// allocates).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let e = urifind::grammar::Validator::default().validate(b"%").unwrap_err();
+    /// assert_eq!(e.message(), "'%' must be followed by two hex digits");
+    /// assert_eq!(e.to_string(), e.message());
+    /// ```
     pub fn message(&self) -> &str {
         self.message.get_or_init(|| self.kind.to_string())
     }
@@ -299,25 +401,59 @@ pub struct Validator {
 
 impl Validator {
     /// A validator for `URI-reference` under `grammar`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::grammar::{Grammar, Validator};
+    ///
+    /// // A bare query is a reference under rfc2396bis, not under RFC 2396.
+    /// assert!(Validator::new(Grammar::Rfc2396bis).is_valid(b"?y"));
+    /// assert!(!Validator::new(Grammar::Rfc2396).is_valid(b"?y"));
+    /// ```
     pub fn new(grammar: Grammar) -> Validator {
         Validator { grammar, absolute: false, scheme_rules: false }
     }
 
     /// Accept only `absolute-URI [ "#" fragment ]` (no relative
     /// references).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let v = urifind::grammar::Validator::default().absolute(true);
+    /// assert!(v.is_valid(b"urn:x#y"));
+    /// assert!(!v.is_valid(b"/x"));
+    /// ```
     pub fn absolute(mut self, yes: bool) -> Validator {
         self.absolute = yes;
         self
     }
 
-    /// Apply the IP-based scheme rules of SPEC.md section 2 on top of the
-    /// grammar.
+    /// Apply the IP-based scheme rules of docs/CONTRACT.md section 2 on
+    /// top of the grammar (see [`schemes::IP_BASED`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let v = urifind::grammar::Validator::default();
+    /// assert!(v.is_valid(b"http://-x-/"));
+    /// assert!(!v.scheme_rules(true).is_valid(b"http://-x-/"));
+    /// ```
     pub fn scheme_rules(mut self, yes: bool) -> Validator {
         self.scheme_rules = yes;
         self
     }
 
     /// The grammar this validator checks.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::grammar::{Grammar, Validator};
+    ///
+    /// assert_eq!(Validator::default().grammar(), Grammar::Rfc2396bis);
+    /// ```
     pub fn grammar(&self) -> Grammar {
         self.grammar
     }
@@ -329,6 +465,11 @@ impl Validator {
     /// (`[userinfo "@"] host [":" port]`), `userinfo`, `host` and `port`
     /// are filled; when only `reg-name` matches, they are `None`. Under
     /// the scheme rules an accepted IP-based URI always has them.
+    ///
+    /// # Errors
+    ///
+    /// The first fault, as an [`Error`]: where, in which part, and what
+    /// is wrong.
     ///
     /// # Example
     ///
@@ -364,6 +505,8 @@ impl Validator {
     }
 
     /// Whether `s` is valid (the same as `validate(s).is_ok()`).
+    ///
+    /// # Example
     ///
     /// ```
     /// use urifind::grammar::Validator;

@@ -39,78 +39,11 @@
 
 use super::authority;
 use super::chars::{
-    is, AUTH_END, CLASS, PATH, QUERY, SCHEME, SEG_NC, URIC_2396, URIC_BIS,
+    is, AUTH_END, PATH, QUERY, SCHEME, SEG_NC, URIC_2396, URIC_BIS,
 };
+use super::lex::{char_err, run, scan, Result};
 use super::{schemes, ErrorKind, Fault, Grammar, Part};
 use crate::uri::Components;
-
-pub(crate) type Result<T> = std::result::Result<T, Fault>;
-
-/// The end of the run of bytes of class `mask` that starts at `i`.
-///
-/// Eight bytes at a time while they all qualify (one branch per eight
-/// bytes: the AND of their classes keeps the bit only if every byte has
-/// it), then byte by byte.
-#[inline(always)]
-pub(crate) fn run(s: &[u8], mut i: usize, mask: u16) -> usize {
-    while let Some(w) = s.get(i..i + 8) {
-        let all = CLASS[w[0] as usize]
-            & CLASS[w[1] as usize]
-            & CLASS[w[2] as usize]
-            & CLASS[w[3] as usize]
-            & CLASS[w[4] as usize]
-            & CLASS[w[5] as usize]
-            & CLASS[w[6] as usize]
-            & CLASS[w[7] as usize];
-        if all & mask == 0 {
-            break;
-        }
-        i += 8;
-    }
-    while i < s.len() && CLASS[s[i] as usize] & mask != 0 {
-        i += 1;
-    }
-    i
-}
-
-/// Scans the bytes of class `mask` and escapes from `i`, returning the
-/// index of the first other byte (or the length), or the fault of a bad
-/// escape (at its `%`).
-#[inline(always)]
-pub(crate) fn scan(
-    s: &[u8],
-    mut i: usize,
-    mask: u16,
-    part: Part,
-) -> Result<usize> {
-    let n = s.len();
-    loop {
-        i = run(s, i, mask);
-        if i == n || s[i] != b'%' {
-            return Ok(i);
-        }
-        // escaped = "%" HEXDIG HEXDIG
-        if i + 3 <= n
-            && s[i + 1].is_ascii_hexdigit()
-            && s[i + 2].is_ascii_hexdigit()
-        {
-            i += 3;
-        } else {
-            return Err(Fault::new(i, part, ErrorKind::Escape));
-        }
-    }
-}
-
-/// The fault of byte `s[i]` standing in `place`.
-#[cold]
-pub(crate) fn char_err(
-    s: &[u8],
-    i: usize,
-    part: Part,
-    place: &'static str,
-) -> Fault {
-    Fault::new(i, part, ErrorKind::Char { byte: s[i], place })
-}
 
 #[cold]
 fn other(i: usize, part: Part, m: &'static str) -> Fault {

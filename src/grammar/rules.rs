@@ -1,4 +1,4 @@
-//! The scheme rules of SPEC.md section 2, applied on top of a grammar for
+//! The scheme rules of docs/CONTRACT.md section 2, applied on top of a grammar for
 //! the IP-based schemes ([`super::schemes::is_ip_based`]).
 //!
 //! Such a URI needs an authority (`//`) that is a server,
@@ -16,7 +16,7 @@
 
 use super::authority::{ipv4, port, Octets};
 use super::chars::{LABEL, NO_DELIM};
-use super::parse::{char_err, run, Result};
+use super::lex::{char_err, run, Result};
 use super::{ErrorKind, Fault, Grammar, Part};
 use crate::uri::Components;
 

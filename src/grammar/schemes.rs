@@ -1,5 +1,8 @@
-//! Scheme tables: the IANA URI scheme registry, the IP-based schemes of
-//! RFC 1738 and kin, and the schemes people write without `//` in prose.
+//! Scheme tables: the IANA URI scheme registry, and the two scheme
+//! families the contract names, each one list from which every test of
+//! it is derived: the IP-based schemes of RFC 1738 and kin
+//! ([`IP_BASED`]) and the schemes people write without `//` in prose
+//! ([`PROSE_OPAQUE`]).
 //!
 //! The registry table holds the names of every scheme in IANA's "Uniform
 //! Resource Identifier (URI) Schemes" registry, permanent, provisional and
@@ -19,10 +22,25 @@
 /// than that; its newest entries (`ms-recall`, `ms-widgetboard`,
 /// `starknet`, `wasm-js`, `web+ap`) suggest 2024 or 2025, which could not
 /// be checked here.
+///
+/// # Example
+///
+/// ```
+/// assert!(urifind::grammar::schemes::REGISTRY_DATE.contains("2022"));
+/// ```
 pub const REGISTRY_DATE: &str = "after 2022-11-30 (exact date unknown)";
 
 /// Every registered scheme name, lower case, sorted bytewise (a test keeps
 /// it so: lookup is a binary search).
+///
+/// # Example
+///
+/// ```
+/// use urifind::grammar::schemes::REGISTERED;
+///
+/// assert!(REGISTERED.contains(&"mailto"));
+/// assert!(REGISTERED.windows(2).all(|w| w[0] < w[1]));
+/// ```
 pub const REGISTERED: &[&str] = &[
     "aaa",
     "aaas",
@@ -477,75 +495,149 @@ fn fold(s: &[u8]) -> u64 {
     w | (0x2020_2020_2020_2020 >> (64 - 8 * n))
 }
 
-/// Whether `scheme` (any case) is IP-based (SPEC.md section 2).
+/// The IP-based schemes (docs/CONTRACT.md section 2): their URIs must
+/// have a server authority with a host that can be reached, checked by
+/// [`crate::grammar::Validator::scheme_rules`]. Lower case, letters only,
+/// two to eight of them (checked when the crate is built).
+///
+/// ```
+/// use urifind::grammar::schemes::{is_ip_based, IP_BASED};
+///
+/// assert!(IP_BASED.iter().all(|s| is_ip_based(s.as_bytes())));
+/// assert!(IP_BASED.contains(&"rsync"));
+/// ```
+pub const IP_BASED: &[&str] = &[
+    "http", "https", "shttp", "ftp", "ftps", "sftp", "ssh", "telnet",
+    "gopher", "wais", "nntp", "prospero", "ws", "wss", "imap", "imaps", "pop",
+    "ldap", "ldaps", "rtsp", "rtsps", "irc", "ircs", "git", "svn", "rsync",
+];
+
+/// The schemes people write without `//` in prose (docs/CONTRACT.md
+/// section 3): found bare and in quotes as `scheme:rest`, where any other
+/// scheme needs `//`. Every filter of the scanner that turns colons away
+/// is derived from this list, so adding a name here is all it takes.
+/// Lower case, letters only, two to eight of them (checked when the
+/// crate is built).
+///
+/// ```
+/// use urifind::grammar::schemes::{is_prose_opaque, PROSE_OPAQUE};
+///
+/// assert!(PROSE_OPAQUE.iter().all(|s| is_prose_opaque(s.as_bytes())));
+/// assert!(PROSE_OPAQUE.contains(&"mailto"));
+/// ```
+pub const PROSE_OPAQUE: &[&str] = &[
+    "mailto", "news", "urn", "tel", "sip", "sips", "xmpp", "magnet", "geo",
+    "cid", "mid", "data",
+];
+
+/// Checks that every name of a scheme family can be matched as one
+/// folded [`word`]: lower-case letters only (`b | 0x20` maps a byte onto
+/// a letter only when it is one), two to eight of them.
+const fn check_family(names: &[&str]) {
+    let mut i = 0;
+    while i < names.len() {
+        let n = names[i].as_bytes();
+        if n.len() < 2 || n.len() > 8 {
+            panic!("a scheme family name must have 2 to 8 letters");
+        }
+        let mut k = 0;
+        while k < n.len() {
+            if !n[k].is_ascii_lowercase() {
+                panic!("a scheme family name must be lower-case letters");
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+}
+
+const _: () = check_family(IP_BASED);
+const _: () = check_family(PROSE_OPAQUE);
+
+/// The folded [`word`]s of a family, for matching.
+const fn words<const N: usize>(names: &[&str]) -> [u64; N] {
+    let mut w = [0u64; N];
+    let mut i = 0;
+    while i < N {
+        w[i] = word(names[i].as_bytes());
+        i += 1;
+    }
+    w
+}
+
+/// The shortest and the longest name of a family.
+const fn len_bounds(names: &[&str]) -> (usize, usize) {
+    let (mut lo, mut hi) = (usize::MAX, 0);
+    let mut i = 0;
+    while i < names.len() {
+        let n = names[i].len();
+        if n < lo {
+            lo = n;
+        }
+        if n > hi {
+            hi = n;
+        }
+        i += 1;
+    }
+    (lo, hi)
+}
+
+/// The shortest name in [`PROSE_OPAQUE`]: the scanner's bulk filter
+/// needs a run of at least this many scheme characters before a colon.
+pub(crate) const PROSE_OPAQUE_MIN_LEN: usize = len_bounds(PROSE_OPAQUE).0;
+
+/// The longest name in [`PROSE_OPAQUE`].
+const PROSE_OPAQUE_MAX_LEN: usize = len_bounds(PROSE_OPAQUE).1;
+
+/// Whether `scheme` (any case) is in [`IP_BASED`].
+///
+/// # Example
 ///
 /// ```
 /// assert!(urifind::grammar::schemes::is_ip_based(b"http"));
 /// assert!(!urifind::grammar::schemes::is_ip_based(b"file"));
 /// ```
 pub fn is_ip_based(scheme: &[u8]) -> bool {
-    // The list of SPEC.md section 2. The scheme rules ask this of every
-    // candidate, so the name is folded into one word and matched.
-    const IP: [u64; 26] = [
-        word(b"http"),
-        word(b"https"),
-        word(b"shttp"),
-        word(b"ftp"),
-        word(b"ftps"),
-        word(b"sftp"),
-        word(b"ssh"),
-        word(b"telnet"),
-        word(b"gopher"),
-        word(b"wais"),
-        word(b"nntp"),
-        word(b"prospero"),
-        word(b"ws"),
-        word(b"wss"),
-        word(b"imap"),
-        word(b"imaps"),
-        word(b"pop"),
-        word(b"ldap"),
-        word(b"ldaps"),
-        word(b"rtsp"),
-        word(b"rtsps"),
-        word(b"irc"),
-        word(b"ircs"),
-        word(b"git"),
-        word(b"svn"),
-        word(b"rsync"),
-    ];
+    // The scheme rules ask this of every candidate, so the name is folded
+    // into one word and matched.
+    const IP: [u64; IP_BASED.len()] = words(IP_BASED);
     if scheme.len() < 2 || scheme.len() > 8 {
         return false;
     }
     IP.contains(&fold(scheme))
 }
 
-/// Whether `scheme` (any case) is one that people write without `//` in
-/// prose (SPEC.md section 3).
+/// Whether `scheme` (any case) is in [`PROSE_OPAQUE`].
+///
+/// # Example
 ///
 /// ```
 /// assert!(urifind::grammar::schemes::is_prose_opaque(b"mailto"));
 /// assert!(!urifind::grammar::schemes::is_prose_opaque(b"javascript"));
 /// ```
 pub fn is_prose_opaque(scheme: &[u8]) -> bool {
-    const OPAQUE: [u64; 12] = [
-        word(b"mailto"),
-        word(b"news"),
-        word(b"urn"),
-        word(b"tel"),
-        word(b"sip"),
-        word(b"sips"),
-        word(b"xmpp"),
-        word(b"magnet"),
-        word(b"geo"),
-        word(b"cid"),
-        word(b"mid"),
-        word(b"data"),
-    ];
+    const OPAQUE: [u64; PROSE_OPAQUE.len()] = words(PROSE_OPAQUE);
     // Called for many colons in text: the length test turns away most of
     // them at once, one folded word the rest.
-    (3..=6).contains(&scheme.len()) && OPAQUE.contains(&fold(scheme))
+    (PROSE_OPAQUE_MIN_LEN..=PROSE_OPAQUE_MAX_LEN).contains(&scheme.len())
+        && OPAQUE.contains(&fold(scheme))
 }
+
+/// For each letter `a`, the letters `b` (bit `b - 'a'`) such that some
+/// name in [`PROSE_OPAQUE`] ends in `a` and `b`: the scanner's bulk
+/// filter keeps a colon after a long run of scheme characters only when
+/// the run ends so.
+pub(crate) const PROSE_OPAQUE_TAILS: [u32; 26] = {
+    let mut t = [0u32; 26];
+    let mut i = 0;
+    while i < PROSE_OPAQUE.len() {
+        let n = PROSE_OPAQUE[i].as_bytes();
+        let (a, b) = (n[n.len() - 2], n[n.len() - 1]);
+        t[(a - b'a') as usize] |= 1 << (b - b'a');
+        i += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {

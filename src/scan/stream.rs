@@ -9,7 +9,8 @@ use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::thread;
 
 use crate::scan::engine::{Engine, Out};
-use crate::scan::{materialize, window, Item, Lines, Position};
+use crate::scan::lines::Lines;
+use crate::scan::{Item, Position};
 
 /// How many bytes a stream asks its reader for at once.
 const READ_SIZE: usize = 256 * 1024;
@@ -19,7 +20,7 @@ const AHEAD_BLOCK: usize = 1 << 20;
 /// How many blocks may wait, read but not yet scanned.
 const AHEAD_DEPTH: usize = 2;
 /// Room left free at the front of each block for the bytes a stream
-/// still needs from the block before (a window: see `Limits`).
+/// still needs from the block before (a window: see `engine::Limits`).
 const AHEAD_HEAD: usize = 256 * 1024;
 
 /// Blocks read by a second thread: `(block, n)` holds input in
@@ -64,6 +65,18 @@ struct Core<'f> {
     lines: Option<Lines>,
 }
 
+impl std::fmt::Debug for Core<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Core")
+            .field("base", &self.base)
+            .field("buffered", &self.len)
+            .field("searched_to", &self.eng.searched_to())
+            .field("eof", &self.eof)
+            .field("count_lines", &self.lines.is_some())
+            .finish()
+    }
+}
+
 impl<'f> Core<'f> {
     fn new(eng: Engine<'f>) -> Core<'f> {
         Core {
@@ -89,7 +102,7 @@ impl<'f> Core<'f> {
             Out::Match(f) => {
                 let start = f.span.start;
                 let buf = &self.buf[self.off..self.off + self.len];
-                let mut m = materialize(f, buf, self.base).into_owned();
+                let mut m = f.into_match(buf, self.base).into_owned();
                 m.position = self.count_to(start);
                 Item::Match(m)
             }
@@ -104,37 +117,21 @@ impl<'f> Core<'f> {
     /// input is needed, or (after the end of input) when all is done.
     fn next_item(&mut self) -> Option<Item<'static>> {
         loop {
-            if let Some(o) = self.eng.queue.pop_front() {
+            if let Some(o) = self.eng.pop() {
                 return Some(self.out(o));
             }
             let buf = &self.buf[self.off..self.off + self.len];
-            let end = self.base + buf.len();
-            let (t, abbrev) =
-                self.eng.next_trigger(buf, self.base, self.eof)?;
-            let vw = window(buf, self.base, t, &self.eng);
-            if self.eof || t + self.eng.limits.ahead <= end {
-                self.eng.trigger(vw, t, abbrev);
-                continue;
+            let t = self.eng.next_trigger(buf, self.base, self.eof)?;
+            if !self.eng.decide(buf, self.base, self.eof, t) {
+                return None;
             }
-            // Try with what is here; keep the result only if no decision
-            // needed bytes that have not arrived yet.
-            let saved = self.eng.checkpoint();
-            self.eng.hit_end = false;
-            self.eng.trigger(vw, t, abbrev);
-            if !self.eng.hit_end {
-                continue;
-            }
-            self.eng.restore(saved);
-            self.eng.pos = t;
-            return None;
         }
     }
 
     /// Drops what the engine can no longer need and returns room for at
     /// least `want` more bytes.
     fn space(&mut self, want: usize) -> &mut [u8] {
-        let keep =
-            self.eng.pos.saturating_sub(self.eng.limits.behind).max(self.base);
+        let keep = self.eng.keep_from().max(self.base);
         if (keep > self.base && (keep - self.base) * 2 >= self.len)
             || self.off > 0
         {
@@ -163,8 +160,7 @@ impl<'f> Core<'f> {
         head: usize,
         n: usize,
     ) -> Vec<u8> {
-        let keep =
-            self.eng.pos.saturating_sub(self.eng.limits.behind).max(self.base);
+        let keep = self.eng.keep_from().max(self.base);
         let carry = self.len - (keep - self.base);
         if carry > head {
             let room = self.space(n);
@@ -190,11 +186,32 @@ impl<'f> Core<'f> {
 ///
 /// Memory is bounded by the bracket bound and the longest URI (the
 /// window the engine may see around a trigger) plus one read buffer.
+///
+/// # Example
+///
+/// ```
+/// let f = urifind::Finder::new();
+/// let input = std::io::Cursor::new(b"<http://a.example/\n  b> ok".to_vec());
+/// let mut s = f.stream(input);
+/// let Ok(urifind::scan::Item::Match(m)) = s.next().unwrap() else { panic!() };
+/// assert_eq!(m.uri(), b"http://a.example/b");
+/// assert!(s.next().is_none());
+/// ```
 pub struct Stream<'f, R> {
     core: Core<'f>,
     rdr: R,
     done: bool,
     ahead: Option<Blocks>,
+}
+
+impl<R> std::fmt::Debug for Stream<'_, R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Stream")
+            .field("core", &self.core)
+            .field("done", &self.done)
+            .field("read_ahead", &self.ahead.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'f, R: io::Read> Stream<'f, R> {
@@ -284,8 +301,27 @@ impl<'f, R: io::Read> Iterator for Stream<'f, R> {
 }
 
 /// A scanner fed chunk by chunk; see [`crate::Finder::feeder`].
+///
+/// # Example
+///
+/// ```
+/// let f = urifind::Finder::new();
+/// let mut n = 0;
+/// let mut feeder = f.feeder();
+/// for chunk in [&b"mailto:a@"[..], b"b.example an", b"d http://c.example/"] {
+///     feeder.feed(chunk, &mut |_| n += 1);
+/// }
+/// feeder.finish(&mut |_| n += 1);
+/// assert_eq!(n, 2);
+/// ```
 pub struct Feeder<'f> {
     core: Core<'f>,
+}
+
+impl std::fmt::Debug for Feeder<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Feeder").field("core", &self.core).finish()
+    }
 }
 
 impl<'f> Feeder<'f> {
@@ -294,13 +330,45 @@ impl<'f> Feeder<'f> {
     }
 
     /// Count lines so that items carry a [`Position`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::scan::Item;
+    ///
+    /// let f = urifind::Finder::new();
+    /// let mut at = Vec::new();
+    /// let mut feeder = f.feeder().count_lines(true);
+    /// let mut keep = |it: Item<'static>| {
+    ///     if let Item::Match(m) = it {
+    ///         at.push(m.position().unwrap().line);
+    ///     }
+    /// };
+    /// feeder.feed(b"a\nb\nhttp://a.example/", &mut keep);
+    /// feeder.finish(&mut keep);
+    /// assert_eq!(at, [3]);
+    /// ```
     pub fn count_lines(mut self, yes: bool) -> Self {
         self.core.lines = yes.then(Lines::new);
         self
     }
 
     /// Adds the next chunk of input and hands every item it decides to
-    /// `sink`, in order.
+    /// `sink`, in order. An item whose decision needs bytes not fed yet
+    /// waits for them.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let mut n = 0;
+    /// let mut feeder = f.feeder();
+    /// feeder.feed(b"see http://a.example/ and <http://b.", &mut |_| n += 1);
+    /// assert_eq!(n, 1);
+    /// feeder.feed(b"example/>", &mut |_| n += 1);
+    /// feeder.finish(&mut |_| n += 1);
+    /// assert_eq!(n, 2);
+    /// ```
     pub fn feed(
         &mut self,
         mut chunk: &[u8],
@@ -319,6 +387,21 @@ impl<'f> Feeder<'f> {
     }
 
     /// Ends the input and hands the remaining items to `sink`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let mut uris = Vec::new();
+    /// let mut feeder = f.feeder();
+    /// feeder.feed(b"http://a.example/x", &mut |_| unreachable!());
+    /// feeder.finish(&mut |it| {
+    ///     if let urifind::scan::Item::Match(m) = it {
+    ///         uris.push(m.uri().to_vec());
+    ///     }
+    /// });
+    /// assert_eq!(uris, [b"http://a.example/x".to_vec()]);
+    /// ```
     pub fn finish(mut self, sink: &mut dyn FnMut(Item<'static>)) {
         self.core.eof = true;
         while let Some(it) = self.core.next_item() {

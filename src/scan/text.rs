@@ -1,6 +1,6 @@
 //! Byte classes and small text helpers the scanner shares: which bytes
 //! continue a URI, scheme characters, whitespace, mail quote prefixes,
-//! line starts, and the one Unicode decision of SPEC.md section 1.3.
+//! line starts, and the one Unicode decision of docs/CONTRACT.md section 1.3.
 
 use unicode_general_category::{get_general_category, GeneralCategory as G};
 use unicode_script::{Script, UnicodeScript};

@@ -11,6 +11,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
+use urifind::grammar::ParseGrammarError;
 use urifind::Grammar;
 
 const AFTER_HELP: &str = "\
@@ -391,7 +392,10 @@ impl LowArgs {
     /// A message for the user when arguments contradict each other or a
     /// value is out of range.
     pub fn into_config(self, env: &Env) -> Result<Config, String> {
-        let grammar: Grammar = self.grammar.parse()?;
+        let grammar: Grammar = self
+            .grammar
+            .parse()
+            .map_err(|e: ParseGrammarError| e.to_string())?;
         let mode = if let Some(g) = self.generate {
             Mode::Generate(g)
         } else if self.check {

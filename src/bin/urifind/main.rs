@@ -94,7 +94,7 @@ fn build_finder(cfg: &Config) -> Finder {
     let mut b = Finder::builder();
     b.grammar(cfg.grammar)
         .any_scheme(cfg.any_scheme)
-        .abbrev(cfg.abbrev)
+        .abbreviated(cfg.abbrev)
         .rejected(cfg.rejected);
     if let Some(s) = &cfg.schemes {
         b.schemes(s);

@@ -261,7 +261,7 @@ impl<W: Write> Printer<W> {
             json_field(b, false, "candidate", r.candidate());
             json_field(b, false, "context", r.context().name().as_bytes());
             json_num(b, false, "offset", r.offset() as u64);
-            json_field(b, false, "reason", r.reason().as_bytes());
+            json_field(b, false, "reason", r.reason().to_string().as_bytes());
             b.extend_from_slice(b"}\n");
         } else {
             self.plain_prefix(path, r.position(), r.span().start);

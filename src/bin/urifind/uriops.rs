@@ -1,7 +1,7 @@
 //! The one place the command calls the URI model (resolution and
 //! normalization), so the library's API is used from a single spot.
 
-use urifind::uri::{self, HttpG};
+use urifind::uri::{self, ResolveMode};
 
 /// The section 6 normal form of a valid URI.
 pub fn normalize(u: &[u8]) -> Vec<u8> {
@@ -19,6 +19,7 @@ pub fn resolve(
     reference: &[u8],
     compat: bool,
 ) -> Result<Vec<u8>, String> {
-    let mode = if compat { HttpG::Compatible } else { HttpG::Strict };
+    let mode =
+        if compat { ResolveMode::Compatible } else { ResolveMode::Strict };
     uri::resolve(base, reference, mode).map_err(|e| e.to_string())
 }

@@ -1,0 +1,143 @@
+//! The slice driver: [`Items`] and [`FindIter`] run the engine over a
+//! byte slice held whole, following the engine's protocol (next
+//! trigger, decide, take the outcomes); with the whole input at hand,
+//! every decision is final.
+
+use crate::scan::engine::{Engine, Out};
+use crate::scan::lines::Lines;
+#[cfg(doc)]
+use crate::scan::{Finder, Position};
+use crate::scan::{Item, Match};
+
+/// Iterator over the matches in a slice; see [`Finder::find_iter`].
+///
+/// # Example
+///
+/// ```
+/// let f = urifind::Finder::new();
+/// let mut it = f.find_iter(b"http://a.example/ and news:comp.lang.c");
+/// assert_eq!(it.next().unwrap().uri(), b"http://a.example/");
+/// assert_eq!(it.next().unwrap().uri(), b"news:comp.lang.c");
+/// assert!(it.next().is_none());
+/// ```
+pub struct FindIter<'f, 'h> {
+    items: Items<'f, 'h>,
+}
+
+impl std::fmt::Debug for FindIter<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FindIter").field("items", &self.items).finish()
+    }
+}
+
+impl<'f, 'h> FindIter<'f, 'h> {
+    pub(crate) fn new(items: Items<'f, 'h>) -> FindIter<'f, 'h> {
+        FindIter { items }
+    }
+}
+
+impl<'f, 'h> Iterator for FindIter<'f, 'h> {
+    type Item = Match<'h>;
+    fn next(&mut self) -> Option<Match<'h>> {
+        loop {
+            match self.items.next()? {
+                Item::Match(m) => return Some(m),
+                Item::Rejected(_) => continue,
+            }
+        }
+    }
+}
+
+/// Iterator over the items in a slice; see [`Finder::items`].
+///
+/// # Example
+///
+/// ```
+/// use urifind::scan::Item;
+///
+/// let f = urifind::Finder::builder().rejected(true).build();
+/// let kinds: Vec<&str> = f
+///     .items(b"http://a.example/ http://")
+///     .map(|it| match it {
+///         Item::Match(_) => "match",
+///         _ => "other",
+///     })
+///     .collect();
+/// assert_eq!(kinds, ["match", "other"]);
+/// ```
+pub struct Items<'f, 'h> {
+    hay: &'h [u8],
+    eng: Engine<'f>,
+    done: bool,
+    lines: Option<Lines>,
+}
+
+impl std::fmt::Debug for Items<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Items")
+            .field("len", &self.hay.len())
+            .field("searched_to", &self.eng.searched_to())
+            .field("done", &self.done)
+            .field("count_lines", &self.lines.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'f, 'h> Items<'f, 'h> {
+    pub(crate) fn new(eng: Engine<'f>, hay: &'h [u8]) -> Items<'f, 'h> {
+        Items { hay, eng, done: false, lines: None }
+    }
+
+    /// Count lines so that items carry a [`Position`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::scan::Item;
+    ///
+    /// let f = urifind::Finder::new();
+    /// let it = f.items(b"a\nb http://a.example/\n").count_lines(true).next();
+    /// let Some(Item::Match(m)) = it else { panic!() };
+    /// let p = m.position().unwrap();
+    /// assert_eq!((p.line, p.column), (2, 3));
+    /// ```
+    pub fn count_lines(mut self, yes: bool) -> Self {
+        self.lines = yes.then(Lines::new);
+        self
+    }
+}
+
+impl<'f, 'h> Iterator for Items<'f, 'h> {
+    type Item = Item<'h>;
+    fn next(&mut self) -> Option<Item<'h>> {
+        loop {
+            if let Some(o) = self.eng.pop() {
+                let hay = self.hay;
+                let mut pos = |at: usize| {
+                    self.lines.as_mut().map(|l| l.advance(hay, 0, at))
+                };
+                return Some(match o {
+                    Out::Match(f) => {
+                        let p = pos(f.span.start);
+                        let mut m = f.into_match(hay, 0);
+                        m.position = p;
+                        Item::Match(m)
+                    }
+                    Out::Rejected(mut r) => {
+                        r.position = pos(r.span.start);
+                        Item::Rejected(r)
+                    }
+                });
+            }
+            if self.done {
+                return None;
+            }
+            match self.eng.next_trigger(self.hay, 0, true) {
+                None => self.done = true,
+                Some(t) => {
+                    self.eng.decide(self.hay, 0, true, t);
+                }
+            }
+        }
+    }
+}
