@@ -144,7 +144,7 @@ impl Options {
         let mut b = Finder::builder();
         b.grammar(self.grammar)
             .any_scheme(self.any_scheme)
-            .abbrev(self.abbrev);
+            .abbreviated(self.abbrev);
         if let Some(s) = &self.schemes {
             b.schemes(s);
         }

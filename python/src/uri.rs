@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use urifind::grammar::{Part, Validator};
-use urifind::uri::HttpG;
+use urifind::uri::ResolveMode;
 
 use crate::errors::{InvalidURIError, ResolveError};
 use crate::finder::{lossy, Text};
@@ -182,7 +182,8 @@ pub fn resolve(
         v.setattr("reason", e.message())?;
         return Err(err);
     }
-    let mode = if compat { HttpG::Compatible } else { HttpG::Strict };
+    let mode =
+        if compat { ResolveMode::Compatible } else { ResolveMode::Strict };
     let r = urifind::uri::resolve(base, reference, mode)
         .map_err(|e| ResolveError::new_err(e.to_string()))?;
     let r = if normalize { urifind::uri::normalize(&r) } else { r };
