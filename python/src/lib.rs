@@ -13,6 +13,8 @@ the Spark integration in pure Python. This crate owns:
 * `arrow.rs`: `Finder.find_arrow` over string, large string, binary and
   view arrays (and streams of them), building a `list<struct>` array;
 * `uri.rs`: `validate` and `resolve`;
+* `mbox.rs`: where the messages of an mbox file start (for
+  `urifind.spark.read_mbox`);
 * `errors.rs`: the exception classes.
 */
 #![deny(missing_docs)]
@@ -22,6 +24,7 @@ use pyo3::prelude::*;
 mod arrow;
 mod errors;
 mod finder;
+mod mbox;
 mod options;
 mod uri;
 
@@ -39,6 +42,7 @@ fn _urifind(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<arrow::MatchArray>()?;
     m.add_function(wrap_pyfunction!(uri::validate, m)?)?;
     m.add_function(wrap_pyfunction!(uri::resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(mbox::mbox_starts, m)?)?;
     m.add("MATCH_FIELDS", arrow::FIELDS.to_vec())?;
     Ok(())
 }

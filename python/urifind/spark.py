@@ -28,6 +28,7 @@ import pyarrow as pa
 import pyarrow.compute  # noqa: F401  (pa.compute)
 
 import urifind
+from urifind import _urifind
 
 __all__ = [
     "MATCH_TYPE",
@@ -186,9 +187,6 @@ def find_uris_table(df, col, *, output="uris", explode=False, **options):
 
 # --- readers ---------------------------------------------------------------
 
-_FROM_LINE = re.compile(rb"^From ", re.M)
-
-
 def split_mbox(data):
     """The messages of an mbox file's bytes: a message starts at each line
     that starts with `From ` (the separator line stays with its message);
@@ -202,7 +200,7 @@ def split_mbox(data):
 
 def _mbox_starts(data):
     """Where the messages of `data` start (see `split_mbox`)."""
-    starts = [m.start() for m in _FROM_LINE.finditer(data)]
+    starts = _urifind.mbox_starts(data)
     if not starts or bytes(data[: starts[0]]).strip():
         starts.insert(0, 0)
     else:
@@ -211,9 +209,10 @@ def _mbox_starts(data):
 
 
 def _gunzip(path, data):
+    """`data` as `bytes`, decompressed when `path` ends with `.gz`."""
     if path.endswith(".gz"):
         return gzip.decompress(data)
-    return data
+    return bytes(data)
 
 
 def _files(batch):
@@ -251,7 +250,7 @@ def read_documents(spark, path, *, recursive=False, decompress=True):
             if not any(p.endswith(".gz") for p in paths):
                 yield batch
                 continue
-            contents = [bytes(_gunzip(p, c)) for p, c in _files(batch)]
+            contents = [_gunzip(p, c) for p, c in _files(batch)]
             yield pa.RecordBatch.from_arrays(
                 [batch.column("path"), pa.array(contents, pa.binary())],
                 names=["path", "content"],
