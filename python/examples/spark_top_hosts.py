@@ -13,9 +13,9 @@ or a glob; `--format` says how it is read:
 * `files`: one row per file (`urifind.spark.read_documents`).
 
 Every row's text goes through `urifind.spark.find_uris` (one Finder per
-Python worker, Arrow batches, no round trip to the driver); the host of
-each URI with an authority is taken with a regular expression in Spark
-SQL, and the hosts are counted. The job prints the top hosts and what it
+Python worker, Arrow batches, no round trip to the driver), once; the
+host of each URI with an authority is taken with a regular expression in
+Spark SQL, and the hosts are counted. The job prints the top hosts and what it
 read: rows, bytes, URIs, seconds, rows/s and MB/s (10^6 bytes/s).
 """
 
@@ -46,33 +46,48 @@ def texts(spark, path, fmt):
 
 def top_hosts(spark, path, fmt="mbox", top=20, **finder_options):
     """The `top` hosts most linked from `path`, as `(host, count)` pairs,
-    and the job's totals: a dict of rows, bytes, uris and seconds."""
+    and the job's totals: a dict of rows, bytes, uris and seconds.
+
+    The text is read and scanned once: each URI becomes a row with its
+    host, and the rows are counted per host together with the input's
+    rows and bytes (carried by each input row's first URI, or by the row
+    itself when it has none), so the totals come from the small per-host
+    table and nothing large is cached."""
     start = time.perf_counter()
-    found = (
+    first = (F.col("pos") == 0) | F.col("pos").isNull()
+    per_host = (
         texts(spark, path, fmt)
         .select(
             F.length("text").alias("bytes"),
-            us.find_uris("text", **finder_options).alias("m"),
+            F.posexplode_outer(us.find_uris("text", **finder_options)),
+        )
+        .select(
+            F.when(first, F.col("bytes")).alias("row_bytes"),
+            F.when(first, F.lit(1)).alias("row"),
+            F.col("col.uri").alias("uri"),
+            F.lower(F.regexp_extract("col.uri", HOST, 1)).alias("host"),
+        )
+        .groupBy("host")
+        .agg(
+            F.count("uri").alias("count"),
+            F.sum("row").alias("rows"),
+            F.sum("row_bytes").alias("bytes"),
         )
         .persist()
     )
-    totals = found.agg(
-        F.count("*").alias("rows"),
+    totals = per_host.agg(
+        F.coalesce(F.sum("rows"), F.lit(0)).alias("rows"),
         F.coalesce(F.sum("bytes"), F.lit(0)).alias("bytes"),
-        F.coalesce(F.sum(F.size("m")), F.lit(0)).alias("uris"),
+        F.coalesce(F.sum("count"), F.lit(0)).alias("uris"),
     ).first()
     hosts = (
-        found.select(F.explode("m.uri").alias("uri"))
-        .select(F.lower(F.regexp_extract("uri", HOST, 1)).alias("host"))
-        .where(F.col("host") != "")
-        .groupBy("host")
-        .count()
+        per_host.where(F.col("host") != "")
         .orderBy(F.desc("count"), "host")
         .limit(top)
         .collect()
     )
     seconds = time.perf_counter() - start
-    found.unpersist()
+    per_host.unpersist()
     stats = {
         "rows": totals["rows"],
         "bytes": totals["bytes"],
