@@ -654,6 +654,184 @@ fn corrupt_gzip_is_an_error() {
     assert_eq!(o.lines(), ["ok.txt:http://ok.example/"]);
 }
 
+// ---- walking: globs, ignore files, hidden files, links ---------------
+
+fn mixed_tree() -> tempfile::TempDir {
+    let d = tmp();
+    let p = d.path();
+    write(p, "m/a.txt", b"http://a.example/\n");
+    write(p, "m/b.md", b"http://b.example/\n");
+    write(p, "m/old/c.txt", b"http://c.example/\n");
+    write(p, "m/.Sent/cur/1", b"http://sent.example/\n");
+    write(p, "m/.hidden.txt", b"http://hidden.example/\n");
+    d
+}
+
+#[test]
+fn hidden_files_and_directories_are_searched_by_default() {
+    let d = mixed_tree();
+    let o = run_in(Some(d.path()), &["-l", "m"], b"");
+    assert_eq!(
+        o.lines(),
+        ["m/.Sent/cur/1", "m/.hidden.txt", "m/a.txt", "m/b.md", "m/old/c.txt"]
+    );
+    assert_eq!((o.code, o.stderr.as_str()), (0, ""));
+}
+
+#[test]
+fn globs_include_and_exclude() {
+    let d = mixed_tree();
+    let p = Some(d.path());
+    let o = run_in(p, &["-l", "-g", "*.txt", "m"], b"");
+    assert_eq!(o.lines(), ["m/.hidden.txt", "m/a.txt", "m/old/c.txt"]);
+    // '!' excludes; an excluded directory is not entered.
+    let o = run_in(p, &["-l", "-g", "*.txt", "--glob", "!old/", "m"], b"");
+    assert_eq!(o.lines(), ["m/.hidden.txt", "m/a.txt"]);
+    let o = run_in(p, &["-l", "-g", "!.*", "m"], b"");
+    assert_eq!(o.lines(), ["m/a.txt", "m/b.md", "m/old/c.txt"]);
+    // The last matching glob wins.
+    let o = run_in(p, &["-l", "-g", "!*.txt", "-g", "a.txt", "m"], b"");
+    assert_eq!(o.lines(), ["m/a.txt"]);
+    // A file named on the command line is searched whatever the globs.
+    let o = run_in(p, &["-g", "*.md", "m/a.txt", "m"], b"");
+    assert_eq!(
+        o.lines(),
+        ["m/a.txt:http://a.example/", "m/b.md:http://b.example/"]
+    );
+    // Nothing selected is "nothing found", not an error.
+    let o = run_in(p, &["-g", "*.none", "m"], b"");
+    assert_eq!((o.code, o.stderr.as_str(), o.text()), (1, "", "".into()));
+    let o = run_in(p, &["-g", "[", "m"], b"");
+    assert_eq!(o.code, 2);
+    assert!(o.stderr.contains("-g ["), "{}", o.stderr);
+}
+
+#[test]
+fn ignore_files_are_honoured_only_when_asked() {
+    let d = mixed_tree();
+    let p = d.path();
+    write(p, "m/.gitignore", b"*.md\n.Sent/\n");
+    write(p, "m/old/.ignore", b"c.txt\n");
+    let all = [
+        "m/.Sent/cur/1",
+        "m/.gitignore",
+        "m/.hidden.txt",
+        "m/a.txt",
+        "m/b.md",
+        "m/old/.ignore",
+        "m/old/c.txt",
+    ];
+    let o = run_in(Some(p), &["-c", "m"], b"");
+    let names: Vec<_> = o
+        .lines()
+        .iter()
+        .map(|l| l.split(':').next().unwrap().to_string())
+        .collect();
+    assert_eq!(names, all);
+    let o = run_in(Some(p), &["-l", "--respect-ignore", "m"], b"");
+    assert_eq!(o.lines(), ["m/.hidden.txt", "m/a.txt"]);
+    assert_eq!((o.code, o.stderr.as_str()), (0, ""));
+    // Globs and ignore files together: both apply.
+    let o =
+        run_in(Some(p), &["-l", "--respect-ignore", "-g", "!.*", "m"], b"");
+    assert_eq!(o.lines(), ["m/a.txt"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn links_are_followed_only_with_follow() {
+    use std::os::unix::fs::symlink;
+    let d = mixed_tree();
+    let p = d.path();
+    write(p, "elsewhere/x.txt", b"http://x.example/\n");
+    symlink(p.join("elsewhere"), p.join("m/dirlink")).unwrap();
+    symlink(p.join("m/a.txt"), p.join("m/filelink")).unwrap();
+    let o = run_in(Some(p), &["-l", "-g", "!.*", "m"], b"");
+    assert_eq!(o.lines(), ["m/a.txt", "m/b.md", "m/old/c.txt"]);
+    let o = run_in(Some(p), &["-L", "-l", "-g", "!.*", "m"], b"");
+    assert_eq!(
+        o.lines(),
+        ["m/a.txt", "m/b.md", "m/dirlink/x.txt", "m/filelink", "m/old/c.txt"]
+    );
+    assert_eq!((o.code, o.stderr.as_str()), (0, ""));
+    // A loop is reported, the rest searched, and the status says so.
+    symlink("..", p.join("m/old/loop")).unwrap();
+    let o = run_in(Some(p), &["-L", "-l", "-g", "!.*", "m"], b"");
+    assert_eq!(
+        o.lines(),
+        ["m/a.txt", "m/b.md", "m/dirlink/x.txt", "m/filelink", "m/old/c.txt"]
+    );
+    assert_eq!(
+        o.stderr,
+        "urifind: m/old/loop: symbolic link loop (a link to a directory \
+         above it) not followed\n"
+    );
+    assert_eq!(o.code, 2);
+}
+
+// ---- large files: searched in memory, same output as a stream ---------
+
+/// Over 4 MiB of text with URIs of every context, rejoined line breaks,
+/// rejected candidates and non-UTF-8 bytes.
+fn large_text() -> Vec<u8> {
+    let mut t = Vec::new();
+    let mut i = 0u32;
+    while t.len() < 5 << 20 {
+        let piece = match i % 7 {
+            0 => format!("see <http://a{i}.example/p\n  ath/{i}> ok\n"),
+            1 => format!("> \"ftp://b{i}.example/x\n> y\" and more\n"),
+            2 => format!("bare http://c{i}.example/q?x={i}, then.\n"),
+            3 => format!("bad http://256.{i}.1.1/ here\n"),
+            4 => format!("<URL:mailto:u{i}@d.example>"),
+            5 => {
+                format!("long line {} http://e.example/{i}\n", "w ".repeat(40))
+            }
+            _ => format!("http://f.example/hy-\nphen{i} and urn:x:{i}\n"),
+        };
+        t.extend_from_slice(piece.as_bytes());
+        if i % 7 == 4 {
+            t.extend_from_slice(b"\xff\xfe text\n");
+        }
+        i += 1;
+    }
+    t
+}
+
+#[test]
+fn a_large_file_prints_what_its_stream_prints() {
+    let d = tmp();
+    let text = large_text();
+    write(d.path(), "big.txt", &text);
+    for args in [
+        &["-n", "--column", "-b"][..],
+        &["--rejected", "-n", "-b"],
+        &["-c"],
+        &["-u", "--hyphen", "both"],
+        &["--abbrev", "--any-scheme"],
+    ] {
+        let mut file_args = args.to_vec();
+        file_args.push("big.txt");
+        let file = run_in(Some(d.path()), &file_args, b"");
+        let stdin = run_in(Some(d.path()), args, &text);
+        assert_eq!(file.code, 0, "{args:?}: {}", file.stderr);
+        assert!(file.stdout == stdin.stdout, "{args:?}: outputs differ");
+        assert!(file.stdout.len() > 5, "{args:?}");
+    }
+    // JSON too, but for the name.
+    let file = run_in(Some(d.path()), &["--json", "big.txt"], b"");
+    let stdin = run_in(Some(d.path()), &["--json"], &text);
+    let file = file.text().replace("\"path\":\"big.txt\"", "\"path\":\"-\"");
+    assert_eq!(file, stdin.text());
+    // Several large files on two threads: the output of one thread.
+    write(d.path(), "d/1.txt", &text);
+    write(d.path(), "d/2.txt", &text[..text.len() / 2]);
+    write(d.path(), "d/3.txt", b"http://small.example/\n");
+    let one = run_in(Some(d.path()), &["-j", "1", "-n", "d"], b"");
+    let two = run_in(Some(d.path()), &["-j", "2", "-n", "d"], b"");
+    assert!(one.stdout == two.stdout, "-j 2 output differs from -j 1");
+    assert!(one.text().ends_with("d/3.txt:1:http://small.example/\n"));
+}
+
 // ---- faults ---------------------------------------------------------
 
 #[test]

@@ -372,6 +372,30 @@ pub enum Item<'h> {
     Rejected(Rejected),
 }
 
+impl Item<'_> {
+    /// A copy of this item that borrows nothing from the input.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::{scan::Item, Finder};
+    ///
+    /// let f = Finder::builder().rejected(true).build();
+    /// let owned: Vec<Item<'static>> = {
+    ///     let text = b"<http://a.example/x> and http://256.1.1.1/".to_vec();
+    ///     f.items(&text).map(Item::into_owned).collect()
+    /// };
+    /// assert!(matches!(owned[0], Item::Match(_)));
+    /// assert!(matches!(owned[1], Item::Rejected(_)));
+    /// ```
+    pub fn into_owned(self) -> Item<'static> {
+        match self {
+            Item::Match(m) => Item::Match(m.into_owned()),
+            Item::Rejected(r) => Item::Rejected(r),
+        }
+    }
+}
+
 /// Builds a [`Finder`] with options.
 ///
 /// # Example

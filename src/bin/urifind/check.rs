@@ -13,12 +13,13 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read, Write};
 
 use urifind::grammar::{Error, Validator};
-use urifind::uri::Components;
+use urifind::uri::{self, Components, ResolveMode};
 
-use crate::args::{Config, Mode};
-use crate::output::{json_field, json_key, json_num, json_string};
-use crate::uriops;
-use crate::walk::{io_reason, report_error, Entry, Status};
+use crate::config::{Config, Mode};
+use crate::json::{json_field, json_key, json_num, json_string};
+use crate::printer::{io_reason, report_error};
+use crate::walk::Entry;
+use crate::Status;
 
 /// Checks that `base` can be used with `--resolve`: an absolute URI.
 ///
@@ -37,14 +38,15 @@ pub fn check_base(cfg: &Config, base: &[u8]) -> Result<(), String> {
     })
 }
 
-/// Runs the line mode of `cfg` over `entries`, writing to `out`.
+/// Runs the line mode of `cfg` over the inputs `entries`, writing to
+/// `out`.
 ///
 /// # Errors
 ///
 /// Only errors writing the output.
 pub fn run<W: Write>(
     cfg: &Config,
-    entries: &[Entry],
+    entries: impl Iterator<Item = Entry>,
     out: &mut W,
 ) -> io::Result<Status> {
     let mut st = Status::default();
@@ -53,7 +55,7 @@ pub fn run<W: Write>(
     let cap = cfg.max_uri_len.unwrap_or(DEFAULT_MAX_LINE);
     for entry in entries {
         let name = entry.name();
-        let rdr: Box<dyn Read> = match entry {
+        let rdr: Box<dyn Read> = match &entry {
             Entry::Stdin => Box::new(io::stdin().lock()),
             Entry::File(p) => match File::open(p) {
                 Ok(f) => Box::new(f),
@@ -299,18 +301,19 @@ impl<W: Write> LineMode<'_, W> {
         res: &Result<Components<'_>, Error>,
         base: &[u8],
     ) -> bool {
-        let out = match res {
-            Ok(_) => uriops::resolve(base, input, self.cfg.compat)
-                .map(|r| {
-                    if self.cfg.normalize {
-                        uriops::normalize(&r)
-                    } else {
-                        r
-                    }
-                })
-                .map_err(|m| (0, m)),
-            Err(e) => Err((e.offset(), e.message().to_string())),
-        };
+        let out =
+            match res {
+                Ok(_) => resolve(base, input, self.cfg.compat)
+                    .map(|r| {
+                        if self.cfg.normalize {
+                            uri::normalize(&r)
+                        } else {
+                            r
+                        }
+                    })
+                    .map_err(|m| (0, m)),
+                Err(e) => Err((e.offset(), e.message().to_string())),
+            };
         if self.cfg.json {
             self.json_head(file, n, input);
             match &out {
@@ -338,6 +341,18 @@ impl<W: Write> LineMode<'_, W> {
         }
         out.is_ok()
     }
+}
+
+/// Resolves `reference` against `base` (section 5.2); `compat` selects
+/// the backwards-compatible reading of `http:g`.
+fn resolve(
+    base: &[u8],
+    reference: &[u8],
+    compat: bool,
+) -> Result<Vec<u8>, String> {
+    let mode =
+        if compat { ResolveMode::Compatible } else { ResolveMode::Strict };
+    uri::resolve(base, reference, mode).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

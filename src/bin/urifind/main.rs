@@ -1,26 +1,48 @@
 //! The urifind command: finds URIs in files, directories and standard
 //! input, and validates, parses or resolves URI references line by line.
 //!
-//! `args` turns the command line into a `Config`, `walk` lists and
-//! searches the inputs, `output` prints, `check` runs the line modes and
-//! `uriops` is the one door to the URI model. Exit status is grep's: 0
-//! found (or all valid), 1 nothing found (or something invalid), 2 error.
+//! The search mode's data flow, one room per step: `args` (the command
+//! line as written) → `config` (what it means, checked once) → `walk`
+//! (the inputs, in order) → `input` (open, detect, decompress) →
+//! `search` (the library over one input) → `printer` (every byte of
+//! output and every message); `schedule` decides which thread searches
+//! which input and when its output is printed; `mapped` maps large
+//! files into memory. `check` runs the line modes, `json` is the JSON
+//! writer both share.
+//!
+//! Exit status is grep's: 0 found (or all valid), 1 nothing found (or
+//! something invalid), 2 error.
 
 mod args;
 mod check;
-mod output;
-mod uriops;
+mod config;
+mod input;
+mod json;
+#[cfg(unix)]
+mod mapped;
+mod printer;
+mod schedule;
+mod search;
 mod walk;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
-use urifind::Finder;
 
-use crate::args::{Config, Env, Generate, LowArgs, Mode};
-use crate::output::Printer;
-use crate::walk::Status;
+use crate::args::{Generate, LowArgs};
+use crate::config::{Config, Env, Mode};
+use crate::printer::Printer;
+use crate::walk::{Walk, WalkOptions};
+
+/// How the run went.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Status {
+    /// Something was found (printed or counted).
+    pub found: bool,
+    /// An error was reported.
+    pub error: bool,
+}
 
 fn main() -> ExitCode {
     let low = match LowArgs::try_parse() {
@@ -32,7 +54,7 @@ fn main() -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    let cfg = match low.into_config(&Env::detect()) {
+    let cfg = match Config::from_args(low, &Env::detect()) {
         Ok(cfg) => cfg,
         Err(msg) => {
             eprintln!("urifind: {msg}");
@@ -53,7 +75,7 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!(
                 "urifind: error writing output: {}",
-                walk::io_reason(&e)
+                printer::io_reason(&e)
             );
             ExitCode::from(2)
         }
@@ -62,20 +84,20 @@ fn main() -> ExitCode {
 
 /// Runs the mode of `cfg`; only output errors come back as `Err`.
 fn run(cfg: &Config) -> io::Result<Status> {
-    // Not locked: workers print from their threads (behind a mutex), and
-    // the BufWriter makes the per-write lock of Stdout rare.
-    let mut out = io::BufWriter::with_capacity(64 * 1024, io::stdout());
+    let walk = || Walk::new(&cfg.paths, WalkOptions::of(cfg));
     match &cfg.mode {
         Mode::Generate(g) => {
+            let mut out = io::stdout().lock();
             generate(*g, &mut out)?;
             out.flush()?;
             Ok(Status { found: true, error: false })
         }
         Mode::Find => {
-            let entries = walk::collect(&cfg.paths, cfg.follow);
-            let finder = build_finder(cfg);
-            let mut printer = Printer::new(out, cfg);
-            walk::search_all(&entries, cfg, &finder, &mut printer)
+            // The printer gathers output in its own buffer; workers print
+            // from their threads, behind a mutex.
+            let finder = search::finder(cfg);
+            let mut printer = Printer::new(io::stdout(), cfg);
+            schedule::search_all(walk(), cfg, &finder, &mut printer)
         }
         Mode::Check | Mode::Parse | Mode::Resolve(_) => {
             if let Mode::Resolve(base) = &cfg.mode {
@@ -84,28 +106,11 @@ fn run(cfg: &Config) -> io::Result<Status> {
                     return Ok(Status { found: false, error: true });
                 }
             }
-            let entries = walk::collect(&cfg.paths, cfg.follow);
-            check::run(cfg, &entries, &mut out)
+            let mut out =
+                io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+            check::run(cfg, walk(), &mut out)
         }
     }
-}
-
-fn build_finder(cfg: &Config) -> Finder {
-    let mut b = Finder::builder();
-    b.grammar(cfg.grammar)
-        .any_scheme(cfg.any_scheme)
-        .abbreviated(cfg.abbrev)
-        .rejected(cfg.rejected);
-    if let Some(s) = &cfg.schemes {
-        b.schemes(s);
-    }
-    if let Some(n) = cfg.max_uri_len {
-        b.max_uri_len(n);
-    }
-    if let Some(n) = cfg.bracket_bound {
-        b.bracket_bound(n);
-    }
-    b.build()
 }
 
 fn generate<W: Write>(g: Generate, out: &mut W) -> io::Result<()> {

@@ -1,30 +1,26 @@
-//! Inputs: turning PATH arguments into a list of inputs (walking
-//! directories in sorted order), opening each one (binary check, gzip),
-//! and searching them, one after another or on `-j N` threads with each
-//! file's output kept together and printed in the order of the list.
+//! Walking: turning the PATH arguments into the inputs to search, in
+//! order, lazily. Directories are walked with the `ignore` crate's
+//! walker; nothing here opens or reads a file.
 //!
-//! Walk rules: directory entries are visited in byte order of their
-//! names, so the output does not depend on the file system. Symbolic links
-//! found in a walk are skipped unless `-L`; with `-L` a link back to a
-//! directory being walked is reported as a loop. FIFOs, sockets and
-//! devices found in a walk are skipped (reading them could block forever);
-//! named explicitly on the command line, they are read.
+//! Rules: PATH arguments keep their order; `-` is standard input; a path
+//! named on the command line is searched whatever it is (a FIFO too) and
+//! whatever the globs say. Inside a directory, entries are visited in
+//! byte order of their names, depth first, so the output does not depend
+//! on the file system. Every file is searched, hidden ones and those in
+//! hidden directories too (Maildir++ folders start with a dot), unless
+//! `-g` globs or, with `--respect-ignore`, `.gitignore`/`.ignore` files
+//! leave it out. Symbolic links are skipped unless `-L`; with `-L` a link
+//! back to a directory being walked is reported as a loop. FIFOs,
+//! sockets and devices found in a walk are skipped (reading them could
+//! block forever).
 
-use std::fs::{self, File};
-use std::io::{self, Cursor, Read, Write};
+use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex};
 
-use urifind::scan::Item;
+use ignore::WalkBuilder;
 
-use urifind::Finder;
-
-use crate::args::{Config, Report};
-use crate::output::Printer;
-
-/// How many bytes are looked at for a NUL to call a file binary.
-const BINARY_PEEK: usize = 8 * 1024;
+use crate::config::Config;
+use crate::printer::io_reason;
 
 /// One thing to search, or an error found while listing.
 #[derive(Debug, PartialEq, Eq)]
@@ -60,564 +56,169 @@ pub fn path_bytes(p: &Path) -> Vec<u8> {
     }
 }
 
-/// An I/O error in words, without Rust's "(os error N)" suffix.
-pub fn io_reason(e: &io::Error) -> String {
-    let s = e.to_string();
-    match s.find(" (os error ") {
-        Some(i) => s[..i].to_string(),
-        None => s,
-    }
+/// What the walk needs to know from the configuration.
+#[derive(Clone, Debug)]
+pub struct WalkOptions {
+    /// Follow symbolic links found in directories (`-L`).
+    pub follow: bool,
+    /// Honour `.gitignore`, `.ignore` and `.git/info/exclude` files.
+    pub respect_ignore: bool,
+    /// The `-g` globs.
+    pub globs: ignore::overrides::Override,
 }
 
-/// Writes `urifind: NAME: reason` to stderr.
-pub fn report_error(name: &[u8], reason: &str) {
-    let mut err = io::stderr().lock();
-    let _ = err.write_all(b"urifind: ");
-    let _ = err.write_all(name);
-    let _ = writeln!(err, ": {reason}");
-}
-
-/// Lists every input named by `paths`, walking directories.
-pub fn collect(paths: &[PathBuf], follow: bool) -> Vec<Entry> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.as_os_str() == "-" {
-            out.push(Entry::Stdin);
-            continue;
-        }
-        match fs::metadata(p) {
-            Err(e) => out.push(Entry::Error(p.clone(), io_reason(&e))),
-            Ok(md) if md.is_dir() => {
-                let mut ancestors = vec![file_id(&md)];
-                walk_dir(p, follow, &mut ancestors, &mut out);
-            }
-            Ok(_) => out.push(Entry::File(p.clone())),
-        }
-    }
-    out
-}
-
-/// A file's identity (device and inode) for loop detection.
-fn file_id(md: &fs::Metadata) -> (u64, u64) {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        (md.dev(), md.ino())
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = md;
-        (0, 0)
-    }
-}
-
-fn walk_dir(
-    dir: &Path,
-    follow: bool,
-    ancestors: &mut Vec<(u64, u64)>,
-    out: &mut Vec<Entry>,
-) {
-    let rd = match fs::read_dir(dir) {
-        Ok(rd) => rd,
-        Err(e) => {
-            out.push(Entry::Error(dir.to_path_buf(), io_reason(&e)));
-            return;
-        }
-    };
-    let mut children = Vec::new();
-    for ent in rd {
-        match ent {
-            Ok(ent) => children.push(ent),
-            Err(e) => out.push(Entry::Error(dir.to_path_buf(), io_reason(&e))),
-        }
-    }
-    children.sort_by_key(|e| e.file_name());
-    for ent in children {
-        let path = ent.path();
-        let ft = match ent.file_type() {
-            Ok(ft) => ft,
-            Err(e) => {
-                out.push(Entry::Error(path, io_reason(&e)));
-                continue;
-            }
-        };
-        let md = if ft.is_symlink() {
-            if !follow {
-                continue;
-            }
-            match fs::metadata(&path) {
-                Ok(md) => md,
-                Err(e) => {
-                    out.push(Entry::Error(path, io_reason(&e)));
-                    continue;
-                }
-            }
-        } else if ft.is_dir() {
-            match fs::symlink_metadata(&path) {
-                Ok(md) => md,
-                Err(e) => {
-                    out.push(Entry::Error(path, io_reason(&e)));
-                    continue;
-                }
-            }
-        } else if ft.is_file() {
-            out.push(Entry::File(path));
-            continue;
-        } else {
-            // FIFO, socket or device found in a walk: skipped.
-            continue;
-        };
-        if md.is_dir() {
-            let id = file_id(&md);
-            if ancestors.contains(&id) {
-                out.push(Entry::Error(
-                    path,
-                    "symbolic link loop (a link to a directory above it) \
-                     not followed"
-                        .into(),
-                ));
-                continue;
-            }
-            ancestors.push(id);
-            walk_dir(&path, follow, ancestors, out);
-            ancestors.pop();
-        } else if md.is_file() {
-            out.push(Entry::File(path));
+impl WalkOptions {
+    /// The walk options of `cfg`.
+    pub fn of(cfg: &Config) -> WalkOptions {
+        WalkOptions {
+            follow: cfg.follow,
+            respect_ignore: cfg.respect_ignore,
+            globs: cfg.globs.clone(),
         }
     }
 }
 
-/// Files at least this large are read ahead on a second thread.
-const READ_AHEAD_MIN: u64 = 4 << 20;
-
-/// An opened input, ready to scan.
-pub enum Opened {
-    /// Text to scan, and whether to read it ahead on a second thread.
-    Text(Box<dyn Read + Send>, bool),
-    /// A binary file, skipped.
-    Binary,
+/// The inputs named by PATH arguments, in order; see the module doc.
+pub struct Walk {
+    /// The PATH arguments not walked yet, the next one last.
+    roots: Vec<PathBuf>,
+    dir: Option<ignore::Walk>,
+    opts: WalkOptions,
 }
 
-/// Reads up to [`BINARY_PEEK`] bytes: until full or end of input when
-/// `fill`, else with one read (so an interactive stdin is not held up).
-fn peek<R: Read>(rdr: &mut R, fill: bool) -> io::Result<Vec<u8>> {
-    let mut head = vec![0; BINARY_PEEK];
-    let mut n = 0;
-    while n < head.len() {
-        match rdr.read(&mut head[n..]) {
-            Ok(0) => break,
-            Ok(k) => {
-                n += k;
-                if !fill {
-                    break;
-                }
-            }
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    head.truncate(n);
-    Ok(head)
-}
-
-/// Opens `entry` for scanning: decompresses gzip with `-z`, and skips
-/// binary data (a NUL in the first 8 KiB) unless `-a`.
-///
-/// # Errors
-///
-/// Errors opening or reading the start of the input.
-pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
-    // Large files, pipes and gzip are read on a second thread while the
-    // first scans (README: Performance); a read from a pipe returns what
-    // has arrived, so the filter stays live.
-    type Input = (Box<dyn Read + Send>, bool, bool);
-    let (rdr, regular, mut ahead): Input = match entry {
-        Entry::Stdin => (Box::new(io::stdin()), false, true),
-        Entry::File(p) => {
-            let f = File::open(p)?;
-            let md = f.metadata()?;
-            let big = md.is_file() && md.len() >= READ_AHEAD_MIN;
-            (Box::new(f), md.is_file(), big)
-        }
-        Entry::Error(_, m) => return Err(io::Error::other(m.clone())),
-    };
-    let mut rdr = rdr;
-    let mut head = peek(&mut rdr, regular)?;
-    if cfg.gzip && head.starts_with(&[0x1f, 0x8b]) {
-        let raw = Cursor::new(head).chain(rdr);
-        // Decompression runs on its own thread, ahead of the scanner.
-        let mut gz: Box<dyn Read + Send> =
-            Box::new(flate2::read::MultiGzDecoder::new(raw));
-        ahead = true;
-        head = peek(&mut gz, true)?;
-        rdr = gz;
-    }
-    // Standard input is a filter: it is always text (a NUL is a control
-    // byte that ends a URI, SPEC.md 1.3), as in `grep -a`.
-    let stdin = matches!(entry, Entry::Stdin);
-    if !cfg.text && !stdin && memchr::memchr(0, &head).is_some() {
-        return Ok(Opened::Binary);
-    }
-    Ok(Opened::Text(Box::new(Cursor::new(head).chain(rdr)), ahead))
-}
-
-/// What went wrong while scanning.
-pub enum Fail {
-    /// Reading the input failed (reported, the run goes on).
-    Read(io::Error),
-    /// Writing the output failed (the run stops).
-    Write(io::Error),
-}
-
-/// Scans `rdr`, handing each item to `sink` until it returns `false`.
-fn scan(
-    finder: &Finder,
-    (rdr, ahead): (Box<dyn Read + Send>, bool),
-    count_lines: bool,
-    sink: &mut dyn FnMut(Item<'static>) -> io::Result<bool>,
-) -> Result<(), Fail> {
-    fn drain(
-        items: impl Iterator<Item = io::Result<Item<'static>>>,
-        sink: &mut dyn FnMut(Item<'static>) -> io::Result<bool>,
-    ) -> Result<(), Fail> {
-        for item in items {
-            let item = item.map_err(Fail::Read)?;
-            if !sink(item).map_err(Fail::Write)? {
-                break;
-            }
-        }
-        Ok(())
-    }
-    if ahead {
-        drain(finder.stream_read_ahead(rdr).count_lines(count_lines), sink)
-    } else {
-        drain(finder.stream(rdr).count_lines(count_lines), sink)
-    }
-}
-
-/// How the run went.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Status {
-    /// Something was found (printed or counted).
-    pub found: bool,
-    /// An error was reported.
-    pub error: bool,
-}
-
-/// Does this item matter in this run (a match, or a rejected candidate
-/// under `--rejected`)?
-fn relevant(cfg: &Config, item: &Item<'_>) -> bool {
-    matches!(item, Item::Rejected(_)) == cfg.rejected
-}
-
-fn binary_note(name: &[u8]) {
-    report_error(
-        name,
-        "binary file skipped (a NUL byte in its first 8 KiB; -a searches it)",
-    );
-}
-
-/// Searches every entry, printing through `printer`.
-///
-/// # Errors
-///
-/// Only errors writing the output; input errors are reported on stderr
-/// and recorded in the returned status.
-pub fn search_all<W: Write + Send>(
-    entries: &[Entry],
-    cfg: &Config,
-    finder: &Finder,
-    printer: &mut Printer<W>,
-) -> io::Result<Status> {
-    let threads = cfg.threads.min(entries.len()).max(1);
-    if threads == 1 {
-        let mut st = Status::default();
-        for e in entries {
-            search_one(e, cfg, finder, printer, &mut st)?;
-        }
-        printer.flush()?;
-        return Ok(st);
-    }
-    search_parallel(entries, cfg, finder, printer, threads)
-}
-
-/// Searches one entry straight to the printer (no buffering of items).
-fn search_one<W: Write>(
-    entry: &Entry,
-    cfg: &Config,
-    finder: &Finder,
-    printer: &mut Printer<W>,
-    st: &mut Status,
-) -> io::Result<()> {
-    let name = entry.name();
-    if let Entry::Error(_, m) = entry {
-        printer.flush()?;
-        report_error(&name, m);
-        st.error = true;
-        return Ok(());
-    }
-    let rdr = match open(entry, cfg) {
-        Ok(Opened::Text(r, ahead)) => (r, ahead),
-        Ok(Opened::Binary) => {
-            binary_note(&name);
-            return Ok(());
-        }
-        Err(e) => {
-            printer.flush()?;
-            report_error(&name, &io_reason(&e));
-            st.error = true;
-            return Ok(());
-        }
-    };
-    printer.begin();
-    let first_only = cfg.report == Report::FilesWithMatches;
-    let mut found = false;
-    let res = scan(finder, rdr, count_lines(cfg), &mut |item| {
-        let counted = printer.item(&name, &item)?;
-        found |= counted;
-        Ok(!(first_only && counted))
-    });
-    st.found |= found;
-    match res {
-        Ok(()) => printer.end(&name),
-        Err(Fail::Write(e)) => Err(e),
-        Err(Fail::Read(e)) => {
-            printer.flush()?;
-            report_error(&name, &io_reason(&e));
-            st.error = true;
-            Ok(())
-        }
-    }
-}
-
-/// Whether items need line and column numbers.
-pub fn count_lines(cfg: &Config) -> bool {
-    cfg.line_number || cfg.column || cfg.json
-}
-
-/// How many items a worker may hold for a file whose turn to print has
-/// not come, and how many finished files' items may wait in all, before
-/// workers wait: this bounds memory whatever the inputs hold.
-const HOLD_LIMIT: usize = 64 * 1024;
-
-/// What a worker found in one entry, waiting for its turn to print.
-enum Found {
-    Error(String),
-    Binary,
-    /// Items not printed yet, a read error, and whether the worker
-    /// already printed part of this entry (so `begin` was called).
-    Items(Vec<Item<'static>>, Option<String>, bool),
-}
-
-/// The printing side of a parallel search, shared by the workers.
-struct Turns<'p, W: Write> {
-    printer: &'p mut Printer<W>,
-    /// The entry whose output is printed now.
-    next: usize,
-    /// Entries finished before their turn.
-    done: std::collections::BTreeMap<usize, Found>,
-    /// Items held in `done`.
-    held: usize,
-    st: Status,
-    /// Output failed: everyone stops.
-    err: Option<io::Error>,
-}
-
-impl<W: Write> Turns<'_, W> {
-    /// Prints what was found for entry `i` and everything finished after
-    /// it that can now go out.
-    fn finish(&mut self, entries: &[Entry], i: usize, found: Found) {
-        if i != self.next {
-            if let Found::Items(items, ..) = &found {
-                self.held += items.len();
-            }
-            self.done.insert(i, found);
-            return;
-        }
-        let mut found = Some(found);
-        while let Some(f) = found.take() {
-            if let Err(e) = self.print(&entries[self.next].name(), f) {
-                self.err.get_or_insert(e);
-            }
-            self.next += 1;
-            found = self.done.remove(&self.next);
-            if let Some(Found::Items(items, ..)) = &found {
-                self.held -= items.len();
-            }
-        }
+impl Walk {
+    /// Walks `paths` (as given on the command line).
+    pub fn new(paths: &[PathBuf], opts: WalkOptions) -> Walk {
+        let mut roots = paths.to_vec();
+        roots.reverse();
+        Walk { roots, dir: None, opts }
     }
 
-    fn print(&mut self, name: &[u8], found: Found) -> io::Result<()> {
-        if self.err.is_some() {
-            return Ok(());
-        }
-        match found {
-            Found::Error(m) => {
-                self.printer.flush()?;
-                report_error(name, &m);
-                self.st.error = true;
-            }
-            Found::Binary => {
-                self.printer.flush()?;
-                binary_note(name);
-            }
-            Found::Items(items, err, begun) => {
-                if !begun {
-                    self.printer.begin();
-                }
-                for item in &items {
-                    self.st.found |= self.printer.item(name, item)?;
-                }
-                match err {
-                    None => self.printer.end(name)?,
-                    Some(m) => {
-                        self.printer.flush()?;
-                        report_error(name, &m);
-                        self.st.error = true;
+    fn dir_walker(&self, root: &Path) -> ignore::Walk {
+        let mut b = WalkBuilder::new(root);
+        let honour = self.opts.respect_ignore;
+        b.standard_filters(false)
+            .hidden(false)
+            .ignore(honour)
+            .git_ignore(honour)
+            .git_exclude(honour)
+            .parents(honour)
+            .require_git(false)
+            .follow_links(self.opts.follow)
+            .overrides(self.opts.globs.clone())
+            .sort_by_file_name(|a, b| a.cmp(b));
+        b.build()
+    }
+
+    /// The next input of the walk in progress, if any.
+    fn next_in_dir(&mut self) -> Option<Entry> {
+        let walk = self.dir.as_mut()?;
+        for res in walk.by_ref() {
+            match res {
+                Ok(dent) => {
+                    if let Some(err) = dent.error() {
+                        // An ignore file that could not be read or parsed.
+                        let (p, m) = describe(err);
+                        let p = p.unwrap_or_else(|| dent.path().to_owned());
+                        return Some(Entry::Error(p, m));
+                    }
+                    if dent.depth() == 0 {
+                        continue;
+                    }
+                    // With -L this is the type of the link's target; a
+                    // link not followed is a link, and is skipped, as are
+                    // FIFOs, sockets and devices.
+                    if dent.file_type().is_some_and(|t| t.is_file()) {
+                        return Some(Entry::File(dent.into_path()));
                     }
                 }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Searches `entries` on `threads` workers. The worker whose entry is
-/// next in order prints as it scans; the others hold their items until
-/// their turn (waiting when they hold [`HOLD_LIMIT`]), so output keeps
-/// the order of the list, each file's output stays together, and memory
-/// stays bounded.
-fn search_parallel<W: Write + Send>(
-    entries: &[Entry],
-    cfg: &Config,
-    finder: &Finder,
-    printer: &mut Printer<W>,
-    threads: usize,
-) -> io::Result<Status> {
-    let turns = Mutex::new(Turns {
-        printer,
-        next: 0,
-        done: Default::default(),
-        held: 0,
-        st: Status::default(),
-        err: None,
-    });
-    let cv = Condvar::new();
-    let claim = AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| worker(entries, cfg, finder, &turns, &cv, &claim));
-        }
-    });
-    let t = turns.into_inner().unwrap_or_else(|p| p.into_inner());
-    if let Some(e) = t.err {
-        return Err(e);
-    }
-    t.printer.flush()?;
-    Ok(t.st)
-}
-
-fn worker<W: Write>(
-    entries: &[Entry],
-    cfg: &Config,
-    finder: &Finder,
-    turns: &Mutex<Turns<'_, W>>,
-    cv: &Condvar,
-    claim: &AtomicUsize,
-) {
-    let lock = || turns.lock().unwrap_or_else(|p| p.into_inner());
-    loop {
-        {
-            let mut t = lock();
-            while t.held > HOLD_LIMIT && t.err.is_none() {
-                t = cv.wait(t).unwrap_or_else(|p| p.into_inner());
-            }
-            if t.err.is_some() {
-                return;
-            }
-        }
-        let i = claim.fetch_add(1, Ordering::SeqCst);
-        if i >= entries.len() {
-            return;
-        }
-        let found = scan_entry(entries, i, cfg, finder, turns, cv);
-        lock().finish(entries, i, found);
-        cv.notify_all();
-    }
-}
-
-/// Scans entry `i`, printing directly once it is its turn.
-fn scan_entry<W: Write>(
-    entries: &[Entry],
-    i: usize,
-    cfg: &Config,
-    finder: &Finder,
-    turns: &Mutex<Turns<'_, W>>,
-    cv: &Condvar,
-) -> Found {
-    let entry = &entries[i];
-    if let Entry::Error(_, m) = entry {
-        return Found::Error(m.clone());
-    }
-    let rdr = match open(entry, cfg) {
-        Ok(Opened::Text(r, ahead)) => (r, ahead),
-        Ok(Opened::Binary) => return Found::Binary,
-        Err(e) => return Found::Error(io_reason(&e)),
-    };
-    let name = entry.name();
-    let first_only = cfg.report == Report::FilesWithMatches;
-    let lock = || turns.lock().unwrap_or_else(|p| p.into_inner());
-    let mut items = Vec::new();
-    let mut begun = false;
-    let res = scan(finder, rdr, count_lines(cfg), &mut |item| {
-        if !relevant(cfg, &item) {
-            return Ok(true);
-        }
-        items.push(item);
-        if first_only {
-            return Ok(false);
-        }
-        let mut t = lock();
-        if t.err.is_some() {
-            return Ok(false);
-        }
-        if t.next != i {
-            if items.len() < HOLD_LIMIT {
-                return Ok(true);
-            }
-            while t.next != i && t.err.is_none() {
-                t = cv.wait(t).unwrap_or_else(|p| p.into_inner());
-            }
-            if t.err.is_some() {
-                return Ok(false);
-            }
-        }
-        // Our turn: print what we hold and go on printing as we scan.
-        if !begun {
-            t.printer.begin();
-            begun = true;
-        }
-        for item in items.drain(..) {
-            match t.printer.item(&name, &item) {
-                Ok(counted) => t.st.found |= counted,
-                Err(e) => {
-                    t.err = Some(e);
-                    cv.notify_all();
-                    return Ok(false);
+                Err(err) => {
+                    let (p, m) = describe(&err);
+                    return Some(Entry::Error(p.unwrap_or_default(), m));
                 }
             }
         }
-        Ok(true)
-    });
-    match res {
-        Ok(()) | Err(Fail::Write(_)) => Found::Items(items, None, begun),
-        Err(Fail::Read(e)) => Found::Items(items, Some(io_reason(&e)), begun),
+        self.dir = None;
+        None
+    }
+}
+
+impl Iterator for Walk {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        loop {
+            if let Some(e) = self.next_in_dir() {
+                return Some(e);
+            }
+            let p = self.roots.pop()?;
+            if p.as_os_str() == "-" {
+                return Some(Entry::Stdin);
+            }
+            match fs::metadata(&p) {
+                Err(e) => return Some(Entry::Error(p, io_reason(&e))),
+                Ok(md) if md.is_dir() => self.dir = Some(self.dir_walker(&p)),
+                Ok(_) => return Some(Entry::File(p)),
+            }
+        }
+    }
+}
+
+/// The message for a link that leads back to a directory being walked.
+const LOOP: &str =
+    "symbolic link loop (a link to a directory above it) not followed";
+
+/// The path an error is about (if it says) and what went wrong, in
+/// words.
+fn describe(err: &ignore::Error) -> (Option<PathBuf>, String) {
+    use ignore::Error as E;
+    match err {
+        E::WithPath { path, err } => {
+            let (p, m) = describe(err);
+            (p.or_else(|| Some(path.clone())), m)
+        }
+        E::WithDepth { err, .. } | E::WithLineNumber { err, .. } => {
+            describe(err)
+        }
+        E::Loop { child, .. } => (Some(child.clone()), LOOP.into()),
+        E::Io(e) => {
+            // The walker wraps the system's error in its own; unwrap it
+            // to say what the system said, as for any other input.
+            let walkdir = e.get_ref().and_then(|r| r.downcast_ref());
+            match walkdir.and_then(walkdir::Error::io_error) {
+                Some(e) => (None, io_reason(e)),
+                None => (None, io_reason(e)),
+            }
+        }
+        E::Partial(errs) => {
+            let mut path = None;
+            let mut msgs = Vec::new();
+            for e in errs {
+                let (p, m) = describe(e);
+                path = path.or(p);
+                msgs.push(m);
+            }
+            (path, msgs.join("; "))
+        }
+        other => (None, other.to_string()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn opts(follow: bool) -> WalkOptions {
+        WalkOptions {
+            follow,
+            respect_ignore: false,
+            globs: ignore::overrides::Override::empty(),
+        }
+    }
+
+    fn collect(paths: &[PathBuf], follow: bool) -> Vec<Entry> {
+        Walk::new(paths, opts(follow)).collect()
+    }
 
     fn names(entries: &[Entry], root: &Path) -> Vec<String> {
         entries
@@ -645,6 +246,7 @@ mod tests {
         fs::write(r.join("b/1.txt"), "1").unwrap();
         fs::write(r.join("b/sub/x"), "x").unwrap();
         fs::write(r.join("a/y"), "y").unwrap();
+        fs::write(r.join("a.txt"), "a").unwrap();
         d
     }
 
@@ -654,7 +256,33 @@ mod tests {
         let e = collect(&[d.path().to_path_buf()], false);
         assert_eq!(
             names(&e, d.path()),
-            ["a/y", "b/1.txt", "b/2.txt", "b/sub/x", "z.txt"]
+            ["a/y", "a.txt", "b/1.txt", "b/2.txt", "b/sub/x", "z.txt"]
+        );
+    }
+
+    #[test]
+    fn hidden_files_and_directories_are_walked() {
+        let d = tree();
+        let r = d.path();
+        fs::create_dir_all(r.join(".Sent/cur")).unwrap();
+        fs::write(r.join(".Sent/cur/1"), "m").unwrap();
+        fs::write(r.join(".hidden"), "h").unwrap();
+        let e = collect(&[r.join("b"), r.to_path_buf()], false);
+        assert_eq!(
+            names(&e, r),
+            [
+                "b/1.txt",
+                "b/2.txt",
+                "b/sub/x",
+                ".Sent/cur/1",
+                ".hidden",
+                "a/y",
+                "a.txt",
+                "b/1.txt",
+                "b/2.txt",
+                "b/sub/x",
+                "z.txt"
+            ]
         );
     }
 
@@ -663,6 +291,7 @@ mod tests {
     fn symlinks_skipped_unless_followed_and_loops_caught() {
         let d = tree();
         let r = d.path();
+        fs::remove_file(r.join("a.txt")).unwrap();
         std::os::unix::fs::symlink(r.join("a"), r.join("b/link")).unwrap();
         std::os::unix::fs::symlink(r, r.join("a/up")).unwrap();
         std::os::unix::fs::symlink(r.join("gone"), r.join("dangling"))
@@ -687,6 +316,14 @@ mod tests {
                 "z.txt"
             ]
         );
+        match &e[0] {
+            Entry::Error(_, m) => assert_eq!(m, LOOP),
+            other => panic!("{other:?}"),
+        }
+        match &e[7] {
+            Entry::Error(_, m) => assert_eq!(m, "No such file or directory"),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
@@ -710,27 +347,34 @@ mod tests {
     }
 
     #[test]
-    fn peek_fills_or_reads_once() {
-        struct Trickle(usize);
-        impl Read for Trickle {
-            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-                if self.0 == 0 {
-                    return Ok(0);
-                }
-                self.0 -= 1;
-                buf[0] = b'x';
-                Ok(1)
-            }
-        }
-        assert_eq!(peek(&mut Trickle(5), true).unwrap().len(), 5);
-        assert_eq!(peek(&mut Trickle(5), false).unwrap().len(), 1);
-        let big = vec![b'a'; 20_000];
-        assert_eq!(peek(&mut &big[..], true).unwrap().len(), BINARY_PEEK);
+    fn globs_select_files_and_prune_directories() {
+        let d = tree();
+        let r = d.path();
+        let mut ob = ignore::overrides::OverrideBuilder::new(r);
+        ob.add("*.txt").unwrap().add("!2.txt").unwrap();
+        let o = WalkOptions { globs: ob.build().unwrap(), ..opts(false) };
+        let e: Vec<_> = Walk::new(&[r.to_path_buf()], o).collect();
+        assert_eq!(names(&e, r), ["a.txt", "b/1.txt", "z.txt"]);
+        let mut ob = ignore::overrides::OverrideBuilder::new(r);
+        ob.add("!b").unwrap();
+        let o = WalkOptions { globs: ob.build().unwrap(), ..opts(false) };
+        let e: Vec<_> = Walk::new(&[r.to_path_buf()], o).collect();
+        assert_eq!(names(&e, r), ["a/y", "a.txt", "z.txt"]);
     }
 
     #[test]
-    fn io_reason_drops_os_error_suffix() {
-        let e = io::Error::from_raw_os_error(2);
-        assert_eq!(io_reason(&e), "No such file or directory");
+    fn ignore_files_only_when_asked() {
+        let d = tree();
+        let r = d.path();
+        fs::write(r.join(".gitignore"), "sub/\n").unwrap();
+        fs::write(r.join("b/.ignore"), "1.txt\n").unwrap();
+        let e = collect(&[r.join("b")], false);
+        assert_eq!(
+            names(&e, r),
+            ["b/.ignore", "b/1.txt", "b/2.txt", "b/sub/x"]
+        );
+        let o = WalkOptions { respect_ignore: true, ..opts(false) };
+        let e: Vec<_> = Walk::new(&[r.join("b")], o).collect();
+        assert_eq!(names(&e, r), ["b/.ignore", "b/2.txt"]);
     }
 }

@@ -1,20 +1,24 @@
-//! Printing: plain lines (with file name, line, column and byte offset
-//! prefixes, color, NUL separators), counts, file lists and JSON Lines,
-//! plus the small lossless JSON writer they share.
+//! All output of the search mode: plain lines (with file name, line,
+//! column and byte offset prefixes, color, NUL separators), counts, file
+//! lists and JSON Lines, and the messages about inputs on stderr (errors,
+//! skipped binary files), written so that they interleave correctly with
+//! the output.
 //!
-//! Every URI is written byte for byte as the scanner reported it. In JSON
-//! a string that is not valid UTF-8 is written twice: `"key"` holds a lossy
-//! rendering (U+FFFD for bad bytes) for readers that only want text, and
-//! `"key_base64"` holds the exact bytes, so no byte is ever lost.
+//! Every URI is written byte for byte as the scanner reported it. Output
+//! is assembled by appending bytes to one buffer, written out when it
+//! fills, when a message goes to stderr, at the end, or after every line
+//! with `--line-buffered`: no formatting machinery runs per match.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::io::{self, Write};
 
-use urifind::scan::{Item, Match, Rejected};
+use urifind::scan::{Item, Match, Position, Rejected};
 
-use crate::args::{Config, Hyphen, Report};
-use crate::uriops;
+use crate::args::Hyphen;
+use crate::config::{Config, Report};
+use crate::json::push_u64;
+use crate::json::{base64, json_field, json_key, json_num, json_string};
 
 const C_PATH: &[u8] = b"\x1b[35m";
 const C_NUM: &[u8] = b"\x1b[32m";
@@ -22,76 +26,16 @@ const C_URI: &[u8] = b"\x1b[1;31m";
 const C_REJ: &[u8] = b"\x1b[33m";
 const C_RESET: &[u8] = b"\x1b[0m";
 
-/// Appends `s` to `out` as a JSON string literal (quotes included),
-/// escaping `"`, `\` and control bytes; bytes that are not UTF-8 become
-/// U+FFFD (see [`json_field`] for the lossless form).
-pub fn json_string(out: &mut Vec<u8>, s: &[u8]) {
-    out.push(b'"');
-    for chunk in s.utf8_chunks() {
-        for &b in chunk.valid().as_bytes() {
-            match b {
-                b'"' => out.extend_from_slice(b"\\\""),
-                b'\\' => out.extend_from_slice(b"\\\\"),
-                b'\n' => out.extend_from_slice(b"\\n"),
-                b'\r' => out.extend_from_slice(b"\\r"),
-                b'\t' => out.extend_from_slice(b"\\t"),
-                0..=0x1f | 0x7f => {
-                    write!(out, "\\u{b:04x}").expect("write to Vec");
-                }
-                _ => out.push(b),
-            }
-        }
-        if !chunk.invalid().is_empty() {
-            out.extend_from_slice("\u{fffd}".as_bytes());
-        }
-    }
-    out.push(b'"');
-}
+/// How much output is gathered before it is written.
+const BUF_SIZE: usize = 64 * 1024;
 
-/// Appends `"key":"value"` (after a comma unless `first`); when `value` is
-/// not UTF-8, also `"key_base64":"..."` with its exact bytes.
-pub fn json_field(out: &mut Vec<u8>, first: bool, key: &str, value: &[u8]) {
-    json_key(out, first, key);
-    json_string(out, value);
-    if std::str::from_utf8(value).is_err() {
-        json_key(out, false, &format!("{key}_base64"));
-        out.push(b'"');
-        base64(out, value);
-        out.push(b'"');
-    }
-}
+/// A named value that says where inside an input an item was found,
+/// beyond the file itself: JSON output writes each as a member after
+/// `"path"`. Plain text has none; a format that nests texts (a message
+/// and its parts, say) names them here.
+pub type Field<'a> = (&'static str, &'a [u8]);
 
-/// Appends `"key":` (after a comma unless `first`).
-pub fn json_key(out: &mut Vec<u8>, first: bool, key: &str) {
-    if !first {
-        out.push(b',');
-    }
-    json_string(out, key.as_bytes());
-    out.push(b':');
-}
-
-/// Appends `"key":N`.
-pub fn json_num(out: &mut Vec<u8>, first: bool, key: &str, n: u64) {
-    json_key(out, first, key);
-    write!(out, "{n}").expect("write to Vec");
-}
-
-/// Appends standard base64 (RFC 4648, with padding) of `data`.
-pub fn base64(out: &mut Vec<u8>, data: &[u8]) {
-    const A: &[u8; 64] =
-        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    for c in data.chunks(3) {
-        let n = (u32::from(c[0]) << 16)
-            | (u32::from(*c.get(1).unwrap_or(&0)) << 8)
-            | u32::from(*c.get(2).unwrap_or(&0));
-        out.push(A[(n >> 18) as usize & 63]);
-        out.push(A[(n >> 12) as usize & 63]);
-        out.push(if c.len() > 1 { A[(n >> 6) as usize & 63] } else { b'=' });
-        out.push(if c.len() > 2 { A[n as usize & 63] } else { b'=' });
-    }
-}
-
-/// Formats items of one file after another and writes them out.
+/// Formats the items of one input after another and writes them out.
 pub struct Printer<W: Write> {
     wtr: W,
     cfg: Config,
@@ -101,12 +45,13 @@ pub struct Printer<W: Write> {
 }
 
 impl<W: Write> Printer<W> {
-    /// A printer for `cfg` writing to `wtr`.
+    /// A printer for `cfg` writing to `wtr` (which needs no buffer of its
+    /// own: the printer gathers its output).
     pub fn new(wtr: W, cfg: &Config) -> Printer<W> {
         Printer {
             wtr,
             cfg: cfg.clone(),
-            buf: Vec::with_capacity(256),
+            buf: Vec::with_capacity(BUF_SIZE + 4096),
             seen: HashSet::new(),
             count: 0,
         }
@@ -120,18 +65,26 @@ impl<W: Write> Printer<W> {
         }
     }
 
-    /// Handles one item of the input named `path`; returns whether it
-    /// counted (was shown or counted) — a match outside `--rejected`, a
-    /// rejected candidate in it, and not a repeat under `-u`.
+    /// Handles one item of the input named `path`, found at `place`
+    /// inside it; returns whether it counted (was shown or counted) — a
+    /// match outside `--rejected`, a rejected candidate in it, and not a
+    /// repeat under `-u`.
     ///
     /// # Errors
     ///
     /// Errors of the underlying writer.
-    pub fn item(&mut self, path: &[u8], item: &Item<'_>) -> io::Result<bool> {
+    pub fn item(
+        &mut self,
+        path: &[u8],
+        place: &[Field<'_>],
+        item: &Item<'_>,
+    ) -> io::Result<bool> {
         match item {
-            Item::Match(m) if !self.cfg.rejected => self.on_match(path, m),
+            Item::Match(m) if !self.cfg.rejected => {
+                self.on_match(path, place, m)
+            }
             Item::Rejected(r) if self.cfg.rejected => {
-                self.on_rejected(path, r)
+                self.on_rejected(path, place, r)
             }
             _ => Ok(false),
         }
@@ -143,52 +96,90 @@ impl<W: Write> Printer<W> {
     ///
     /// Errors of the underlying writer.
     pub fn end(&mut self, path: &[u8]) -> io::Result<()> {
-        self.buf.clear();
         match self.cfg.report {
             Report::Each => return Ok(()),
             Report::Count if self.cfg.json => {
-                self.buf.push(b'{');
-                json_field(&mut self.buf, true, "type", b"count");
-                json_field(&mut self.buf, false, "path", path);
-                json_num(&mut self.buf, false, "count", self.count);
-                self.buf.extend_from_slice(b"}\n");
+                let b = &mut self.buf;
+                b.push(b'{');
+                json_field(b, true, "type", b"count");
+                json_field(b, false, "path", path);
+                json_num(b, false, "count", self.count);
+                b.extend_from_slice(b"}\n");
             }
             Report::Count => {
                 if self.cfg.with_filename {
                     self.path_prefix(path);
                 }
-                writeln!(self.buf, "{}", self.count).expect("write to Vec");
+                push_u64(&mut self.buf, self.count);
+                self.buf.push(b'\n');
             }
             Report::FilesWithMatches if self.count == 0 => return Ok(()),
             Report::FilesWithMatches if self.cfg.json => {
-                self.buf.push(b'{');
-                json_field(&mut self.buf, true, "type", b"file");
-                json_field(&mut self.buf, false, "path", path);
-                self.buf.extend_from_slice(b"}\n");
+                let b = &mut self.buf;
+                b.push(b'{');
+                json_field(b, true, "type", b"file");
+                json_field(b, false, "path", path);
+                b.extend_from_slice(b"}\n");
             }
             Report::FilesWithMatches => {
                 self.colored(C_PATH, path);
                 self.buf.push(if self.cfg.null { 0 } else { b'\n' });
             }
         }
-        self.flush_buf()
+        self.record_done()
     }
 
-    /// Flushes the writer.
+    /// Reports a problem with the input named `name` on stderr, after
+    /// writing out everything printed before it.
+    ///
+    /// # Errors
+    ///
+    /// Errors of the underlying writer.
+    pub fn error(&mut self, name: &[u8], reason: &str) -> io::Result<()> {
+        self.flush()?;
+        report_error(name, reason);
+        Ok(())
+    }
+
+    /// Notes on stderr that the binary input `name` was skipped.
+    ///
+    /// # Errors
+    ///
+    /// Errors of the underlying writer.
+    pub fn binary_skipped(&mut self, name: &[u8]) -> io::Result<()> {
+        self.error(
+            name,
+            "binary file skipped (a NUL byte in its first 8 KiB; -a \
+             searches it)",
+        )
+    }
+
+    /// Writes out everything gathered and flushes the writer.
     ///
     /// # Errors
     ///
     /// Errors of the underlying writer.
     pub fn flush(&mut self) -> io::Result<()> {
+        if !self.buf.is_empty() {
+            // Cleared first: after a failed write nothing is retried.
+            let r = self.wtr.write_all(&self.buf);
+            self.buf.clear();
+            r?;
+        }
         self.wtr.flush()
     }
 
-    fn flush_buf(&mut self) -> io::Result<()> {
-        self.wtr.write_all(&self.buf)?;
+    /// One output record (a line, or a name under `-l -0`) is complete.
+    fn record_done(&mut self) -> io::Result<()> {
         if self.cfg.line_buffered {
-            self.wtr.flush()?;
+            self.flush()
+        } else if self.buf.len() >= BUF_SIZE {
+            let r = self.wtr.write_all(&self.buf);
+            self.buf.clear();
+            r
+        } else {
+            Ok(())
         }
-        Ok(())
     }
 
     /// Returns true (and remembers `key`) when `key` was not seen yet or
@@ -204,7 +195,12 @@ impl<W: Write> Printer<W> {
         true
     }
 
-    fn on_match(&mut self, path: &[u8], m: &Match<'_>) -> io::Result<bool> {
+    fn on_match(
+        &mut self,
+        path: &[u8],
+        place: &[Field<'_>],
+        m: &Match<'_>,
+    ) -> io::Result<bool> {
         let primary = match (self.cfg.hyphen, m.without_hyphen()) {
             (Hyphen::Drop, Some(alt)) => alt,
             _ => m.uri(),
@@ -219,9 +215,8 @@ impl<W: Write> Printer<W> {
         if self.cfg.report != Report::Each {
             return Ok(true);
         }
-        self.buf.clear();
         if self.cfg.json {
-            self.json_match(path, m);
+            self.json_match(path, place, m);
         } else {
             self.plain_prefix(path, m.position(), m.uri_span().start);
             self.colored(C_URI, &key);
@@ -237,11 +232,16 @@ impl<W: Write> Printer<W> {
                 }
             }
         }
-        self.flush_buf()?;
+        self.record_done()?;
         Ok(true)
     }
 
-    fn on_rejected(&mut self, path: &[u8], r: &Rejected) -> io::Result<bool> {
+    fn on_rejected(
+        &mut self,
+        path: &[u8],
+        place: &[Field<'_>],
+        r: &Rejected,
+    ) -> io::Result<bool> {
         if !self.first_time(r.candidate()) {
             return Ok(false);
         }
@@ -249,12 +249,12 @@ impl<W: Write> Printer<W> {
         if self.cfg.report != Report::Each {
             return Ok(true);
         }
-        self.buf.clear();
         if self.cfg.json {
             let b = &mut self.buf;
             b.push(b'{');
             json_field(b, true, "type", b"rejected");
             json_field(b, false, "path", path);
+            place_json(b, place);
             position_json(b, r.position());
             json_num(b, false, "span_start", r.span().start as u64);
             json_num(b, false, "span_end", r.span().end as u64);
@@ -266,19 +266,22 @@ impl<W: Write> Printer<W> {
         } else {
             self.plain_prefix(path, r.position(), r.span().start);
             self.colored(C_REJ, r.candidate());
-            write!(self.buf, ": offset {}: {}", r.offset(), r.reason())
-                .expect("write to Vec");
+            self.buf.extend_from_slice(b": offset ");
+            push_u64(&mut self.buf, r.offset() as u64);
+            self.buf.extend_from_slice(b": ");
+            self.buf.extend_from_slice(r.reason().to_string().as_bytes());
             self.buf.push(b'\n');
         }
-        self.flush_buf()?;
+        self.record_done()?;
         Ok(true)
     }
 
-    fn json_match(&mut self, path: &[u8], m: &Match<'_>) {
+    fn json_match(&mut self, path: &[u8], place: &[Field<'_>], m: &Match) {
         let b = &mut self.buf;
         b.push(b'{');
         json_field(b, true, "type", b"match");
         json_field(b, false, "path", path);
+        place_json(b, place);
         position_json(b, m.position());
         json_num(b, false, "span_start", m.span().start as u64);
         json_num(b, false, "span_end", m.span().end as u64);
@@ -301,7 +304,8 @@ impl<W: Write> Printer<W> {
             }
         }
         if self.cfg.normalize {
-            json_field(b, false, "normalized", &uriops::normalize(m.uri()));
+            let n = urifind::uri::normalize(m.uri());
+            json_field(b, false, "normalized", &n);
         }
         b.extend_from_slice(b"}\n");
     }
@@ -324,7 +328,7 @@ impl<W: Write> Printer<W> {
     fn plain_prefix(
         &mut self,
         path: &[u8],
-        pos: Option<urifind::scan::Position>,
+        pos: Option<Position>,
         offset: usize,
     ) {
         if self.cfg.with_filename {
@@ -347,7 +351,7 @@ impl<W: Write> Printer<W> {
         if self.cfg.color {
             self.buf.extend_from_slice(C_NUM);
         }
-        write!(self.buf, "{n}").expect("write to Vec");
+        push_u64(&mut self.buf, n);
         if self.cfg.color {
             self.buf.extend_from_slice(C_RESET);
         }
@@ -355,17 +359,44 @@ impl<W: Write> Printer<W> {
     }
 }
 
+/// Writes `urifind: NAME: reason` to stderr.
+pub fn report_error(name: &[u8], reason: &str) {
+    let mut line = Vec::with_capacity(name.len() + reason.len() + 12);
+    line.extend_from_slice(b"urifind: ");
+    line.extend_from_slice(name);
+    line.extend_from_slice(b": ");
+    line.extend_from_slice(reason.as_bytes());
+    line.push(b'\n');
+    let _ = io::stderr().lock().write_all(&line);
+}
+
+/// An I/O error in words, without Rust's "(os error N)" suffix.
+pub fn io_reason(e: &io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error ") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
 /// `u` in normal form when `on`, else as it is.
 fn norm(u: &[u8], on: bool) -> Cow<'_, [u8]> {
     if on {
-        Cow::Owned(uriops::normalize(u))
+        Cow::Owned(urifind::uri::normalize(u))
     } else {
         Cow::Borrowed(u)
     }
 }
 
+/// The members naming where inside the input an item was found.
+fn place_json(b: &mut Vec<u8>, place: &[Field<'_>]) {
+    for (key, value) in place {
+        json_field(b, false, key, value);
+    }
+}
+
 /// `"line":L,"column":C`, or nulls when lines were not counted.
-fn position_json(b: &mut Vec<u8>, pos: Option<urifind::scan::Position>) {
+fn position_json(b: &mut Vec<u8>, pos: Option<Position>) {
     match pos {
         Some(p) => {
             json_num(b, false, "line", p.line);
@@ -379,49 +410,9 @@ fn position_json(b: &mut Vec<u8>, pos: Option<urifind::scan::Position>) {
 mod tests {
     use super::*;
 
-    fn js(s: &[u8]) -> String {
-        let mut v = Vec::new();
-        json_string(&mut v, s);
-        String::from_utf8(v).unwrap()
-    }
-
-    fn b64(s: &[u8]) -> String {
-        let mut v = Vec::new();
-        base64(&mut v, s);
-        String::from_utf8(v).unwrap()
-    }
-
     #[test]
-    fn json_escapes() {
-        assert_eq!(js(b"http://a/"), r#""http://a/""#);
-        assert_eq!(js(b"a\"b\\c"), r#""a\"b\\c""#);
-        assert_eq!(js(b"\n\r\t\x00\x1f\x7f"), r#""\n\r\t\u0000\u001f\u007f""#);
-        assert_eq!(js("straße".as_bytes()), "\"straße\"");
-        assert_eq!(js(b"a\xffb"), "\"a\u{fffd}b\"");
-    }
-
-    #[test]
-    fn json_field_keeps_bad_bytes_in_base64() {
-        let mut v = Vec::new();
-        json_field(&mut v, true, "uri", b"ok");
-        assert_eq!(v, br#""uri":"ok""#);
-        let mut v = Vec::new();
-        json_field(&mut v, false, "path", b"\xff\xfe");
-        let s = String::from_utf8(v).unwrap();
-        assert_eq!(
-            s,
-            ",\"path\":\"\u{fffd}\u{fffd}\",\"path_base64\":\"//4=\""
-        );
-    }
-
-    #[test]
-    fn base64_rfc4648_vectors() {
-        assert_eq!(b64(b""), "");
-        assert_eq!(b64(b"f"), "Zg==");
-        assert_eq!(b64(b"fo"), "Zm8=");
-        assert_eq!(b64(b"foo"), "Zm9v");
-        assert_eq!(b64(b"foob"), "Zm9vYg==");
-        assert_eq!(b64(b"fooba"), "Zm9vYmE=");
-        assert_eq!(b64(b"foobar"), "Zm9vYmFy");
+    fn io_reason_drops_os_error_suffix() {
+        let e = io::Error::from_raw_os_error(2);
+        assert_eq!(io_reason(&e), "No such file or directory");
     }
 }
