@@ -76,6 +76,7 @@ assert_eq!(err.offset(), 10);
 )]
 
 pub mod grammar;
+pub mod mail;
 pub mod scan;
 pub mod uri;
 

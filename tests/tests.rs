@@ -1,7 +1,10 @@
 //! Integration tests: one binary, every file a module.
 mod cases;
 mod cli;
+mod cli_mail;
 mod grammar;
+mod mail;
+mod mail_prop;
 mod schemes;
 mod stream_prop;
 mod uri;

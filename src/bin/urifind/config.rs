@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use ignore::overrides::{Override, OverrideBuilder};
 use urifind::Grammar;
 
-use crate::args::{ColorWhen, Generate, Hyphen, LowArgs};
+use crate::args::{ColorWhen, Generate, Hyphen, LowArgs, MailWhen};
 
 /// Which job the command does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +54,10 @@ pub struct Config {
     pub text: bool,
     /// Decompress gzip input.
     pub gzip: bool,
+    /// When inputs are read as mail.
+    pub mail: MailWhen,
+    /// Report HTML markup resources in mail mode.
+    pub html_resources: bool,
     /// Follow symlinks found in walks.
     pub follow: bool,
     /// `-g` globs selecting the files of walked directories.
@@ -189,6 +193,8 @@ impl Config {
                 (!a.scheme.is_empty(), "--scheme"),
                 (a.byte_offset, "--byte-offset"),
                 (a.search_zip, "--search-zip"),
+                (a.mail == MailWhen::Always, "--mail"),
+                (a.html_resources, "--html-resources"),
             ];
             if let Some((_, name)) = find_only.iter().find(|(on, _)| *on) {
                 return Err(format!(
@@ -254,7 +260,10 @@ impl Config {
             paths,
             threads: a.threads.unwrap_or(env.cores.max(1)),
             text: a.text,
-            gzip: a.search_zip,
+            // Mail archives come compressed: --mail reads gzip as well.
+            gzip: a.search_zip || a.mail == MailWhen::Always,
+            mail: a.mail,
+            html_resources: a.html_resources,
             follow: a.follow,
             globs,
             respect_ignore: a.respect_ignore,

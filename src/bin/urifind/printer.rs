@@ -259,7 +259,12 @@ impl<W: Write> Printer<W> {
             json_num(b, false, "span_start", r.span().start as u64);
             json_num(b, false, "span_end", r.span().end as u64);
             json_field(b, false, "candidate", r.candidate());
-            json_field(b, false, "context", r.context().name().as_bytes());
+            json_field(
+                b,
+                false,
+                delimiter_key(place),
+                r.context().name().as_bytes(),
+            );
             json_num(b, false, "offset", r.offset() as u64);
             json_field(b, false, "reason", r.reason().to_string().as_bytes());
             b.extend_from_slice(b"}\n");
@@ -288,7 +293,12 @@ impl<W: Write> Printer<W> {
         json_num(b, false, "uri_start", m.uri_span().start as u64);
         json_num(b, false, "uri_end", m.uri_span().end as u64);
         json_field(b, false, "uri", m.uri());
-        json_field(b, false, "context", m.context().name().as_bytes());
+        json_field(
+            b,
+            false,
+            delimiter_key(place),
+            m.context().name().as_bytes(),
+        );
         json_key(b, false, "alternatives");
         b.push(b'[');
         if let Some(alt) = m.without_hyphen() {
@@ -388,10 +398,30 @@ fn norm(u: &[u8], on: bool) -> Cow<'_, [u8]> {
     }
 }
 
-/// The members naming where inside the input an item was found.
+/// The members naming where inside the input an item was found (the
+/// message number of mail is a number).
 fn place_json(b: &mut Vec<u8>, place: &[Field<'_>]) {
     for (key, value) in place {
-        json_field(b, false, key, value);
+        let number = *key == "message"
+            && !value.is_empty()
+            && value.iter().all(u8::is_ascii_digit);
+        if number {
+            json_key(b, false, key);
+            b.extend_from_slice(value);
+        } else {
+            json_field(b, false, key, value);
+        }
+    }
+}
+
+/// The key of the scanner's context (how the URI was delimited):
+/// `context`, or `delimiter` when the place names a context of its own
+/// (mail: `header:NAME`, `text`, `html-href`, `html-text`).
+fn delimiter_key(place: &[Field<'_>]) -> &'static str {
+    if place.iter().any(|(k, _)| *k == "context") {
+        "delimiter"
+    } else {
+        "context"
     }
 }
 
