@@ -137,15 +137,20 @@ impl Builder {
         self.lists.push(self.start.len() as i32);
     }
 
-    fn row(&mut self, f: &urifind::Finder, hay: &[u8]) -> Result<(), Fault> {
-        for m in f.find_iter(hay) {
+    fn row(&mut self, f: &Finder, hay: &[u8]) -> Result<(), Fault> {
+        let mut fault = None;
+        f.each(hay, |m| {
+            if fault.is_some() {
+                return;
+            }
             let uri = self.hyphen.primary(m.uri(), m.without_hyphen());
             let alt = m.without_hyphen();
             self.bytes += uri.len() + alt.map_or(0, <[u8]>::len);
             if self.bytes > i32::MAX as usize
                 || self.start.len() >= i32::MAX as usize
             {
-                return Err(Fault::Overflow);
+                fault = Some(Fault::Overflow);
+                return;
             }
             self.uri.append_value(text(uri));
             let (us, sp) = (m.uri_span(), m.span());
@@ -158,6 +163,9 @@ impl Builder {
                 Some(a) => self.alt.append_value(text(a)),
                 None => self.alt.append_null(),
             }
+        });
+        if let Some(e) = fault {
+            return Err(e);
         }
         self.valid.append_non_null();
         self.lists.push(self.start.len() as i32);
@@ -189,7 +197,7 @@ impl Builder {
 fn scan_array(f: &Finder, input: &dyn Array) -> Result<ArrayRef, Fault> {
     let mut b = Builder::new(input.len(), f.opts.hyphen);
     let mut each = |row: Option<&[u8]>| match row {
-        Some(hay) => b.row(&f.inner, hay),
+        Some(hay) => b.row(f, hay),
         None => {
             b.null_row();
             Ok(())

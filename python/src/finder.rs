@@ -7,6 +7,8 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString, PyTuple};
 
+use urifind::mail::{MailFinder, Messages};
+
 use crate::arrow;
 use crate::options::{Hyphen, Options};
 
@@ -195,9 +197,30 @@ impl Match {
 pub struct Finder {
     pub(crate) opts: Options,
     pub(crate) inner: urifind::Finder,
+    pub(crate) mail: Option<MailFinder>,
 }
 
 impl Finder {
+    /// Calls `f` on every match in `hay`, in order: the plain scan, or
+    /// with `mail`, each message of `hay` (an mbox or one message) read
+    /// as a mail reader shows it, offsets into `hay`.
+    pub(crate) fn each(
+        &self,
+        hay: &[u8],
+        mut f: impl FnMut(&urifind::Match<'_>),
+    ) {
+        match &self.mail {
+            None => self.inner.find_iter(hay).for_each(|m| f(&m)),
+            Some(mf) => {
+                for msg in Messages::new(hay) {
+                    // Reading from a slice cannot fail.
+                    let Ok(msg) = msg else { break };
+                    msg.matches(mf).for_each(|m| f(m.as_match()));
+                }
+            }
+        }
+    }
+
     /// The matches in `hay`, owned, scanned without the GIL.
     fn scan(
         &self,
@@ -205,7 +228,9 @@ impl Finder {
         hay: &[u8],
     ) -> Vec<urifind::Match<'static>> {
         py.detach(|| {
-            self.inner.find_iter(hay).map(urifind::Match::into_owned).collect()
+            let mut v = Vec::new();
+            self.each(hay, |m| v.push(m.clone().into_owned()));
+            v
         })
     }
 }
@@ -235,7 +260,8 @@ impl Finder {
             grammar, schemes, any_scheme, abbrev, iri, mail, hyphen,
         )?;
         let inner = opts.build();
-        Ok(Finder { opts, inner })
+        let mail = opts.build_mail();
+        Ok(Finder { opts, inner, mail })
     }
 
     /// The URIs in `text` (`str` or `bytes`) as `Match` objects, in order.

@@ -6,6 +6,7 @@
 use pyo3::exceptions::PyNotImplementedError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
+use urifind::mail::MailFinder;
 use urifind::{Finder, Grammar};
 
 use crate::errors::OptionError;
@@ -131,12 +132,12 @@ impl Options {
                 "iri=True: this build of urifind does not find IRIs yet",
             ));
         }
-        if mail {
-            return Err(PyNotImplementedError::new_err(
-                "mail=True: this build of urifind has no mail mode yet",
-            ));
-        }
         Ok(Options { grammar, schemes, any_scheme, abbrev, iri, mail, hyphen })
+    }
+
+    /// The mail-mode finder, when `mail` is on.
+    pub fn build_mail(&self) -> Option<MailFinder> {
+        self.mail.then(|| MailFinder::new(self.build()))
     }
 
     /// The library's finder for these options.

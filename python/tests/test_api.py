@@ -159,8 +159,8 @@ def test_other_bad_options():
         urifind.Finder(colour="red")
 
 
-# mail and IRI mode are switched on here once the library has them; until
-# then the options say so rather than being ignored.
+# IRI mode is switched on here once the library has it; until then the
+# option says so rather than being ignored. Mail mode is on.
 @pytest.mark.parametrize("mode", ["iri", "mail"])
 def test_modes_not_built_yet_say_so(mode):
     try:

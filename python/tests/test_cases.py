@@ -138,3 +138,20 @@ def test_matches_equal_the_commands_json(cli, where):
         assert got == per[str(path)], path.name
         total += len(got)
     assert total > 100
+
+
+def test_mail_cases_equal_urifind_mail(cli):
+    """Mail mode: each mail case through Finder(mail=True) equals
+    `urifind --mail` on the file, and the labeled answers."""
+    d = SHARED / "cases-mail"
+    if not d.is_dir():
+        pytest.skip(f"{d} is not present")
+    f = urifind.Finder(mail=True)
+    files = case_files(d)
+    assert files
+    for path in files:
+        out = subprocess.run([str(cli), "--mail", str(path)], capture_output=True)
+        assert out.returncode in (0, 1), out.stderr.decode()
+        want = out.stdout.decode("utf-8", "replace").splitlines()
+        assert f.find_uris(path.read_bytes()) == want, path.name
+        assert want == path.with_suffix(".expected").read_text("utf-8").splitlines(), path.name
