@@ -3,7 +3,6 @@
 //! command makes on the same options, with its messages (the keyword's
 //! name standing where the command names its flag).
 
-use pyo3::exceptions::PyNotImplementedError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use urifind::mail::MailFinder;
@@ -105,8 +104,8 @@ impl Options {
     ///
     /// # Errors
     ///
-    /// `OptionError` with the command's message for a bad value;
-    /// `NotImplementedError` for a mode this build does not have.
+    /// `OptionError` with the command's message for a bad value or a
+    /// combination the command refuses.
     pub fn new(
         grammar: &str,
         schemes: Option<&Bound<'_, PyAny>>,
@@ -127,9 +126,10 @@ impl Options {
             ));
         }
         let hyphen = Hyphen::parse(hyphen)?;
-        if iri {
-            return Err(PyNotImplementedError::new_err(
-                "iri=True: this build of urifind does not find IRIs yet",
+        if iri && grammar == Grammar::Rfc2396 {
+            return Err(OptionError::new_err(
+                "iri cannot be used with grammar rfc2396, which predates \
+                 IRIs (use rfc2396bis or rfc3986)",
             ));
         }
         Ok(Options { grammar, schemes, any_scheme, abbrev, iri, mail, hyphen })
@@ -145,7 +145,8 @@ impl Options {
         let mut b = Finder::builder();
         b.grammar(self.grammar)
             .any_scheme(self.any_scheme)
-            .abbreviated(self.abbrev);
+            .abbreviated(self.abbrev)
+            .iri(self.iri);
         if let Some(s) = &self.schemes {
             b.schemes(s);
         }

@@ -159,16 +159,15 @@ def test_other_bad_options():
         urifind.Finder(colour="red")
 
 
-# IRI mode is switched on here once the library has it; until then the
-# option says so rather than being ignored. Mail mode is on.
 @pytest.mark.parametrize("mode", ["iri", "mail"])
-def test_modes_not_built_yet_say_so(mode):
-    try:
-        f = urifind.Finder(**{mode: True})
-    except NotImplementedError as e:
-        assert mode in str(e)
-    else:
-        assert getattr(f, mode) is True
+def test_modes_are_on_when_asked(mode):
+    f = urifind.Finder(**{mode: True})
+    assert getattr(f, mode) is True
+
+
+def test_iri_refuses_rfc2396_as_the_command_does():
+    with pytest.raises(urifind.OptionError, match="predates IRIs"):
+        urifind.Finder(iri=True, grammar="rfc2396")
 
 
 # --- validate -----------------------------------------------------------------

@@ -162,21 +162,10 @@ def test_read_mbox(spark, tmp_path):
     assert [r.uri for r in uris] == ["http://one.example/x", "http://two.example/"]
 
 
-def urifind_has_mail(cli):
-    out = subprocess.run([str(cli), "--mail", "/dev/null"], capture_output=True)
-    return out.returncode in (0, 1)
-
-
 def test_read_mbox_and_find_uris_equal_urifind_mail(spark, cli):
     cases = SHARED / "cases-mail"
     if not cases.is_dir():
         pytest.skip(f"{cases} is not present")
-    try:
-        urifind.Finder(mail=True)
-    except NotImplementedError as e:
-        pytest.skip(f"mail mode is not in this build of the library yet ({e})")
-    if not urifind_has_mail(cli):
-        pytest.skip("the command has no --mail yet")
     files = case_files(cases)
     rows = (
         us.read_mbox(spark, str(cases / "*.txt"))
