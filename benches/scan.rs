@@ -3,6 +3,7 @@
 //! the scanner alone on the adversarial inputs of issue 5 next to prose.
 //!
 //! Run: `cargo bench --bench scan -- --warm-up-time 1 --measurement-time 3`
+//! (`-- iri/` for the IRI groups alone)
 //! then `python3 corpora/gen/report.py` for MB/s and ratios. Groups: the
 //! generated corpora (prose, rfc, mail, dense, nouri), the seed draft
 //! repeated (draft, when `../shared/seeds` is there), any text file named
@@ -139,5 +140,40 @@ fn adversarial(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, realistic, adversarial);
+/// Sentences with IRIs in several scripts, bare and delimited.
+const IRI_SENTENCES: &str = "Le menu est sur http://www.example.fr/café et \
+    la carte sur http://www.example.fr/carte.\n\
+    Статья: http://ru.example.org/wiki/Страница, Δες \
+    http://www.example.gr/σελίδα τώρα.\n\
+    詳細はhttp://www.example.jp/を参照。北大的 http://北京大学.cn 不变。\n\
+    日本語版は <http://ja.example.org/wiki/日本語> です。\
+    また「http://ja.example.org/wiki/索引」も。\n";
+
+/// Scanning with IRIs against without: the prose corpus (the bar: IRIs
+/// cost at most 10% there), and prose with a paragraph of IRIs in every
+/// 4 KiB.
+fn iri(c: &mut Criterion) {
+    let plain = Finder::new();
+    let iri = Finder::builder().iri(true).build();
+    let prose = gen::generate("prose", REALISTIC_SIZE, SEED).unwrap();
+    let mut mixed = Vec::with_capacity(prose.len() + prose.len() / 8);
+    for chunk in prose.chunks(4096) {
+        mixed.extend_from_slice(chunk);
+        mixed.extend_from_slice(IRI_SENTENCES.as_bytes());
+    }
+    for (name, hay) in [("prose", &prose), ("prose-with-iris", &mixed)] {
+        let mut g = c.benchmark_group(format!("iri/{name}"));
+        g.throughput(Throughput::Bytes(hay.len() as u64));
+        for (label, f) in [("urifind", &plain), ("urifind-iri", &iri)] {
+            let n = f.find_iter(hay).count();
+            eprintln!("iri/{name}: {label} finds {n}");
+            g.bench_function(label, |b| {
+                b.iter(|| assert_eq!(f.find_iter(black_box(hay)).count(), n))
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, realistic, adversarial, iri);
 criterion_main!(benches);

@@ -21,6 +21,9 @@ the chosen grammar (rfc2396bis-00 by default, RFC 2396 or RFC 3986).
 * [`grammar::Validator`] says whether a string is a URI reference under a
   [`Grammar`] (rfc2396bis-00 by default, RFC 2396, RFC 3986), and where and
   why it is not; [`grammar::schemes`] holds the IANA scheme registry.
+* [`iri::Iri`] is an IRI (RFC 3987) and its mapping to a URI
+  ([`iri::Iri::to_uri`]); [`grammar::IriValidator`] checks RFC 3987's
+  grammar.
 * [`uri`] holds the URI model: [`uri::Components`] (Appendix B), relative
   resolution ([`uri::resolve`], section 5.2) and normalization
   ([`uri::normalize`], [`uri::equivalent`], section 6).
@@ -76,6 +79,8 @@ assert_eq!(err.offset(), 10);
 )]
 
 pub mod grammar;
+pub mod iri;
+pub mod mail;
 pub mod scan;
 pub mod uri;
 

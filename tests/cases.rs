@@ -1,5 +1,6 @@
 //! Data-driven tests over the labeled cases: every `NAME.txt` in
-//! `corpora/cases/` (and in `../shared/cases/` when that directory exists)
+//! `corpora/cases/` (and in `../shared/cases/` and `../shared/cases-reader/`
+//! when those directories exist, both run with the default options)
 //! must yield exactly the URIs listed in `NAME.expected`, in order, and the
 //! streaming path must yield the same items with the same offsets as the
 //! slice path whatever the read sizes. `corpora/sample.txt` is checked the
@@ -271,6 +272,14 @@ fn own_cases() {
 #[test]
 fn shared_cases() {
     let dir = manifest_dir().join("../shared/cases");
+    if dir.is_dir() {
+        run_dir(&dir);
+    }
+}
+
+#[test]
+fn shared_reader_cases() {
+    let dir = manifest_dir().join("../shared/cases-reader");
     if dir.is_dir() {
         run_dir(&dir);
     }

@@ -1365,3 +1365,63 @@ fn resolve_faults() {
     assert!(o.stderr.starts_with("urifind: -:2:1: "), "{}", o.stderr);
     assert_eq!(o.code, 1);
 }
+
+#[test]
+fn iri_finds_and_maps_internationalized_addresses() {
+    let input = "Siehe https://de.wikipedia.org/wiki/Müller und \
+                 「http://例え.テスト/索引」, or http://a.example/x.\n";
+    let out = run(&["--iri"], input.as_bytes());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(
+        out.lines(),
+        [
+            "https://de.wikipedia.org/wiki/Müller",
+            "http://例え.テスト/索引",
+            "http://a.example/x"
+        ]
+    );
+    let out = run(&["--iri", "--to-uri"], input.as_bytes());
+    assert_eq!(
+        out.lines(),
+        [
+            "https://de.wikipedia.org/wiki/M%C3%BCller",
+            "http://xn--r8jz45g.xn--zckzah/%E7%B4%A2%E5%BC%95",
+            "http://a.example/x"
+        ]
+    );
+    // Without --iri the bare IRI is rejected, not cut, and the host of
+    // Han and kana ends the other right after `//`.
+    let out = run(&[], input.as_bytes());
+    assert_eq!(out.lines(), ["http://a.example/x"]);
+}
+
+#[test]
+fn iri_json_carries_the_uri_form() {
+    let input = "<http://www.bücher.example/ü> http://a.example/\n";
+    let out = run(&["--iri", "--json"], input.as_bytes());
+    let v = json_lines(&out);
+    assert_eq!(v[0]["iri"], true);
+    assert_eq!(v[0]["uri"], "http://www.xn--bcher-kva.example/%C3%BC");
+    assert_eq!(v[0]["written"], "http://www.bücher.example/ü");
+    assert_eq!(v[0]["context"], "angle");
+    // A URI is printed as before: no "iri", no "written".
+    assert_eq!(v[1]["uri"], "http://a.example/");
+    assert!(v[1].get("iri").is_none() && v[1].get("written").is_none());
+    // ASCII input: the same bytes out with and without --iri.
+    let ascii =
+        b"<http://a.example/x> \"http://b.example/y\" http://c.example/z.\n";
+    for args in [&["--json"][..], &[][..]] {
+        let with: Vec<&str> = [args, &["--iri"]].concat();
+        assert_eq!(run(args, ascii).stdout, run(&with, ascii).stdout);
+    }
+}
+
+#[test]
+fn iri_usage_errors() {
+    let out = run(&["--iri", "--grammar", "rfc2396"], b"x\n");
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("rfc2396"), "{}", out.stderr);
+    let out = run(&["--to-uri"], b"x\n");
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("--iri"), "{}", out.stderr);
+}

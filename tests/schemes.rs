@@ -4,7 +4,7 @@
 //! are derived from the families' lists; this is what fails when one is
 //! not.
 
-use urifind::grammar::schemes::{IP_BASED, PROSE_OPAQUE};
+use urifind::grammar::schemes::{fits_prose_form, IP_BASED, PROSE_OPAQUE};
 use urifind::scan::Item;
 use urifind::Finder;
 
@@ -76,9 +76,20 @@ fn check_found(uri: &str) {
 fn every_prose_opaque_scheme_is_found_everywhere() {
     assert!(!PROSE_OPAQUE.is_empty());
     for s in PROSE_OPAQUE {
-        // (A body every opaque scheme takes: `data` needs `type/sub,`.)
-        check_found(&format!("{s}:a/b,c"));
-        check_found(&format!("{}:a/b,c", s.to_ascii_uppercase()));
+        // A body every opaque scheme takes (`data` needs `type/sub,`,
+        // `sms` a `+` first, `matrix` a `/`), but `file`, whose body
+        // is a path.
+        let body = if *s == "file" { "/a/b,c" } else { "+1/b,c" };
+        assert!(fits_prose_form(s.as_bytes(), body.as_bytes()), "{s}");
+        check_found(&format!("{s}:{body}"));
+        check_found(&format!("{}:{body}", s.to_ascii_uppercase()));
+        // Never before a second colon in prose: a name in code. (Angle
+        // brackets take a registered scheme in any form.)
+        for t in
+            texts(&format!("{s}::Name")).iter().filter(|t| !t.contains('<'))
+        {
+            assert!(found(t.as_bytes()).is_empty(), "{t:?}");
+        }
     }
 }
 

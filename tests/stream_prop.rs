@@ -77,6 +77,42 @@ const FRAGMENTS: &[&str] = &[
     "\u{201c}",
     "\u{ff09}",
     "\u{0}",
+    "=3D",
+    "9",
+    "+",
+    "*",
+    "_",
+    "~",
+    "`",
+    "</",
+    "&lt;",
+    "&#x3e;",
+    "&#0",
+    "&amp;",
+    "sms:+1",
+    "matrix:r/",
+    "bitcoin:",
+    "file:/",
+    "...",
+    "--",
+    // IRIs: spaced and unspaced scripts, joiners, the paired marks,
+    // characters RFC 3987 refuses
+    "Stra\u{df}e",
+    "\u{41a}\u{43d}\u{438}\u{433}\u{430}",
+    "\u{65e5}\u{672c}",
+    "\u{5317}\u{4eac}.cn",
+    "\u{4f8b}\u{3048}.\u{30c6}\u{30b9}\u{30c8}",
+    "\u{3092}",
+    "\u{200c}",
+    "\u{300c}",
+    "\u{300d}",
+    "\u{201d}",
+    "\u{ab}",
+    "\u{bb}",
+    "\u{ff08}",
+    "\u{e000}",
+    "\u{fffe}",
+    "\u{a0}",
 ];
 
 fn text() -> impl Strategy<Value = Vec<u8>> {
@@ -113,6 +149,31 @@ proptest! {
         invariants::check_stream(&finder, g, &input, sizes, count_lines);
         invariants::check_rejected_toggle(opt, &input);
         invariants::check_prefilter_toggle(opt, &input);
+        invariants::check_iri_toggle(opt, &input);
+    }
+
+    /// Pure-ASCII input: the same items with and without IRIs, under
+    /// every option.
+    #[test]
+    fn ascii_input_same_with_and_without_iri(
+        opt in any::<u8>(),
+        input in text().prop_map(|t| {
+            t.into_iter().filter(u8::is_ascii).collect::<Vec<u8>>()
+        }),
+    ) {
+        invariants::check_iri_toggle(opt, &input);
+    }
+
+    /// With IRIs, streaming in short reads (which split UTF-8 characters)
+    /// gives the slice's items; every IRI is valid.
+    #[test]
+    fn iri_stream_equals_slice(
+        opt in any::<u8>(),
+        input in text(),
+        sizes in sizes(),
+    ) {
+        let (finder, g) = invariants::finder_from_byte(opt | 64);
+        invariants::check_stream(&finder, g, &input, sizes, false);
     }
 
     /// The validator never panics and accepted strings recompose.
@@ -208,4 +269,31 @@ fn fuzz_regressions_replay() {
         }
     }
     assert!(n >= 3, "expected the committed regression inputs, found {n}");
+}
+
+/// IRIs read in two pieces split at every byte (inside every UTF-8
+/// character), and one byte at a time: the slice's items each time.
+#[test]
+fn iri_text_split_at_every_byte() {
+    let text = "詳細はhttp://www.example.jp/を参照。 http://北京大学.cn \
+                <http://ja.example.org/wiki/\n  日本語> 「http://例え.テスト/索引」 \
+                https://fa.example.org/کتاب\u{200c}خانه, \
+                «http://www.bücher.example/ü» http://a.example/café\u{e9}";
+    let input = text.as_bytes();
+    for opt in [64u8, 64 | 16, 64 | 32 | 16] {
+        let (finder, g) = invariants::finder_from_byte(opt);
+        if opt == 64 {
+            assert_eq!(finder.find_iter(input).count(), 7);
+        }
+        for k in 1..input.len() {
+            invariants::check_stream(
+                &finder,
+                g,
+                input,
+                vec![k, input.len()],
+                false,
+            );
+        }
+        invariants::check_stream(&finder, g, input, vec![1], true);
+    }
 }

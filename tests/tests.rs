@@ -1,7 +1,11 @@
 //! Integration tests: one binary, every file a module.
 mod cases;
 mod cli;
+mod cli_mail;
 mod grammar;
+mod iri;
+mod mail;
+mod mail_prop;
 mod schemes;
 mod stream_prop;
 mod uri;

@@ -43,6 +43,13 @@ pub const ADVERSARIAL: &[(&str, &str)] = &[
     ("adv-scheme-colon", "`http:` repeated"),
     ("adv-bare-http", "`http://a.example/ ` repeated: a URI every 18 bytes"),
     ("adv-www-run", "`x:www.a.b/` repeated, one run (benched with --abbrev)"),
+    ("adv-emphasis", "`**__~~http://a.example/x~~__**` repeated, one run"),
+    ("adv-stars", "runs of 61 `*` before `http:`, one run"),
+    ("adv-entity", "`&lt;http://a.example/&gt;` repeated, no whitespace"),
+    ("adv-entity-zeros", "`http://a.b/&#0000...6 `: zeros, then no reference"),
+    ("adv-paren-uri", "`http://a.b/(x)` repeated, one run"),
+    ("adv-closers", "`)http://a.b/]` repeated: a bracket ends every URI"),
+    ("adv-dots-colon", "`....:` repeated"),
 ];
 
 /// Every kind [`Gen::new`] accepts.
@@ -641,6 +648,19 @@ impl Gen {
             "adv-scheme-colon" => Kind::Repeat(b"http:"),
             "adv-bare-http" => Kind::Repeat(b"http://a.example/ "),
             "adv-www-run" => Kind::Repeat(b"x:www.a.b/"),
+            "adv-emphasis" => {
+                Kind::Repeat(b"**__~~http://a.example/x~~__**")
+            }
+            "adv-stars" => Kind::Repeat(
+                b"*************************************************************http:",
+            ),
+            "adv-entity" => Kind::Repeat(b"&lt;http://a.example/&gt;"),
+            "adv-entity-zeros" => {
+                Kind::Repeat(b"http://a.b/&#00000000000000000000000006 ")
+            }
+            "adv-paren-uri" => Kind::Repeat(b"http://a.b/(x)"),
+            "adv-closers" => Kind::Repeat(b")http://a.b/]"),
+            "adv-dots-colon" => Kind::Repeat(b"....:"),
             _ => return None,
         };
         Some(Gen {

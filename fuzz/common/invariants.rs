@@ -6,7 +6,8 @@
 
 use std::io;
 
-use urifind::grammar::{Grammar, Validator};
+use urifind::grammar::{Grammar, IriValidator, Validator};
+use urifind::iri::Iri;
 use urifind::scan::{Context, Finder, FinderBuilder, Item, Match};
 use urifind::uri::Components;
 
@@ -18,7 +19,7 @@ pub const GRAMMARS: [Grammar; 3] =
 /// `(b & 3) % 3`, so that flipping another bit keeps it), abbreviated URIs
 /// (bit 2), any scheme (bit 3), rejected items (bit 4), small bracket and
 /// URI bounds (bit 5: 24 and 40 bytes, so that short fuzz inputs reach the
-/// bounds).
+/// bounds), IRIs (bit 6).
 pub fn finder_from_byte(b: u8) -> (Finder, Grammar) {
     let (fb, g) = builder_from_byte(b);
     (fb.build(), g)
@@ -31,7 +32,8 @@ pub fn builder_from_byte(b: u8) -> (FinderBuilder, Grammar) {
     fb.grammar(g)
         .abbreviated(b & 4 != 0)
         .any_scheme(b & 8 != 0)
-        .rejected(b & 16 != 0);
+        .rejected(b & 16 != 0)
+        .iri(b & 64 != 0);
     if b & 32 != 0 {
         fb.bracket_bound(24).max_uri_len(40);
     }
@@ -148,6 +150,64 @@ pub fn check_validate(data: &[u8]) {
             }
         }
     }
+    check_validate_iri(data);
+}
+
+/// The IRI validator on `data`: no panic; what it accepts is UTF-8 and
+/// recomposes from its components (the authority from userinfo, host and
+/// port too); on ASCII it accepts what RFC 3986 accepts; the mapped URI of
+/// every IRI is valid under RFC 3986, and is the IRI itself when that is
+/// ASCII; with a mapped check, the mapping passes that check.
+pub fn check_validate_iri(data: &[u8]) {
+    let rfc3986 = Validator::new(Grammar::Rfc3986);
+    let iri = IriValidator::new().validate(data);
+    if data.is_ascii() {
+        assert_eq!(
+            iri.is_ok(),
+            rfc3986.is_valid(data),
+            "RFC 3987 and RFC 3986 disagree on ASCII {}",
+            short(data)
+        );
+    }
+    let c = match iri {
+        Ok(c) => c,
+        Err(e) => {
+            assert!(e.offset() <= data.len(), "IRI fault past the end");
+            assert!(
+                std::str::from_utf8(&data[..e.offset()]).is_ok(),
+                "IRI fault {} not after UTF-8 in {}",
+                e.offset(),
+                short(data)
+            );
+            return;
+        }
+    };
+    assert!(std::str::from_utf8(data).is_ok(), "IRI not UTF-8");
+    assert_eq!(recompose(&c), data, "IRI components do not recompose");
+    if let Some(a) = recompose_authority(&c) {
+        assert_eq!(Some(&a[..]), c.authority, "IRI authority: {c:?}");
+    }
+    let uri = Iri::from_bytes(data).expect("accepted above").to_uri();
+    assert!(
+        rfc3986.is_valid(uri.as_bytes()),
+        "the IRI {} maps to {:?}, not an RFC 3986 URI reference",
+        short(data),
+        uri
+    );
+    if data.is_ascii() {
+        assert_eq!(uri.as_bytes(), data, "an ASCII IRI maps to itself");
+    }
+    for g in [Grammar::Rfc2396bis, Grammar::Rfc3986] {
+        let rules = Validator::new(g).absolute(true).scheme_rules(true);
+        let mapped = IriValidator::new().absolute(true).mapped(rules);
+        if mapped.is_valid(data) {
+            assert!(
+                rules.is_valid(uri.as_bytes()),
+                "{g:?}: mapped check passed {} but its URI fails",
+                short(data)
+            );
+        }
+    }
 }
 
 /// At most 300 bytes of `b`, escaped, for messages.
@@ -192,16 +252,41 @@ pub fn check_match(input: &[u8], m: &Match<'_>, g: Grammar) {
         "uri_span not inside span: {}",
         show()
     );
-    if let Err(e) =
-        Validator::new(g).absolute(true).scheme_rules(true).validate(uri)
-    {
-        panic!("reported URI does not validate ({e}): {}", show());
+    let rules = Validator::new(g).absolute(true).scheme_rules(true);
+    if m.is_iri() {
+        // An IRI: valid under RFC 3987, its URI form valid under the
+        // grammar and the scheme rules (and under RFC 3986), and no
+        // whitespace or control character in it.
+        let iri = IriValidator::new().absolute(true).mapped(rules);
+        if let Err(e) = iri.validate(uri) {
+            panic!("reported IRI does not validate ({e}): {}", show());
+        }
+        let mapped = m.to_uri();
+        assert!(
+            rules.is_valid(&mapped)
+                && Validator::new(Grammar::Rfc3986).is_valid(&mapped)
+                && mapped.is_ascii(),
+            "the URI form {} of a reported IRI does not validate: {}",
+            short(&mapped),
+            show()
+        );
+        let text = std::str::from_utf8(uri).expect("validated as UTF-8");
+        assert!(
+            !text.chars().any(|c| c.is_control() || c.is_ascii_whitespace()),
+            "IRI holds whitespace or control characters: {}",
+            show()
+        );
+    } else {
+        if let Err(e) = rules.validate(uri) {
+            panic!("reported URI does not validate ({e}): {}", show());
+        }
+        assert!(
+            uri.iter().all(|b| b.is_ascii_graphic()),
+            "URI holds whitespace, control or non-ASCII bytes: {}",
+            show()
+        );
+        assert_eq!(m.to_uri(), uri, "a URI's URI form is itself");
     }
-    assert!(
-        uri.iter().all(|b| b.is_ascii_graphic()),
-        "URI holds whitespace, control or non-ASCII bytes: {}",
-        show()
-    );
     // The URI as reported is the input's uri_span with whitespace and
     // quote prefixes removed (after the scheme an abbreviated URI got).
     let body = if m.context() == Context::Abbreviated {
@@ -351,6 +436,34 @@ pub fn check_rejected_toggle(opt: u8, input: &[u8]) {
     );
 }
 
+/// IRIs only add: on ASCII input the finder of options byte `opt` gives
+/// the same items with and without IRIs (bit 6); on any input, without
+/// IRIs every match is ASCII.
+pub fn check_iri_toggle(opt: u8, input: &[u8]) {
+    let (with, _) = finder_from_byte(opt | 64);
+    let (without, _) = finder_from_byte(opt & !64);
+    let b: Vec<Item<'_>> = without.items(input).collect();
+    if input.is_ascii() {
+        let a: Vec<Item<'_>> = with.items(input).collect();
+        assert!(
+            a == b,
+            "IRIs change the items on ASCII input ({} vs {}) on {}",
+            a.len(),
+            b.len(),
+            short(input)
+        );
+    }
+    for it in &b {
+        if let Item::Match(m) = it {
+            assert!(
+                !m.is_iri(),
+                "an IRI found without IRIs: {}",
+                short(input)
+            );
+        }
+    }
+}
+
 /// The `scan` fuzz target: byte 0 chooses the options, the rest is text.
 pub fn fuzz_scan(data: &[u8]) {
     let Some((&opt, text)) = data.split_first() else {
@@ -371,6 +484,7 @@ pub fn fuzz_scan(data: &[u8]) {
     assert!(matches == from_items, "find_iter differs from items()");
     check_rejected_toggle(opt, text);
     check_prefilter_toggle(opt, text);
+    check_iri_toggle(opt, text);
 }
 
 /// The `stream` fuzz target: byte 0 chooses the options; byte 1 holds line

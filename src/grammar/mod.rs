@@ -46,10 +46,14 @@ use crate::uri::Components;
 mod authority;
 mod chars;
 mod fast;
+mod iri;
 mod lex;
 mod parse;
 mod rules;
 pub mod schemes;
+
+pub(crate) use iri::not_utf8 as iri_not_utf8;
+pub use iri::{is_iprivate, is_ucschar, IriValidator};
 
 /// The grammar a string is checked against.
 ///

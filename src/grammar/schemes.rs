@@ -514,10 +514,11 @@ pub const IP_BASED: &[&str] = &[
 
 /// The schemes people write without `//` in prose (docs/CONTRACT.md
 /// section 3): found bare and in quotes as `scheme:rest`, where any other
-/// scheme needs `//`. Every filter of the scanner that turns colons away
-/// is derived from this list, so adding a name here is all it takes.
-/// Lower case, letters only, two to eight of them (checked when the
-/// crate is built).
+/// scheme needs `//`, when the rest has the form
+/// [`fits_prose_form`] asks of it. Every filter of the scanner that turns
+/// colons away is derived from this list, so adding a name here is all it
+/// takes. Lower case, letters only, two to eight of them (checked when
+/// the crate is built).
 ///
 /// ```
 /// use urifind::grammar::schemes::{is_prose_opaque, PROSE_OPAQUE};
@@ -527,8 +528,48 @@ pub const IP_BASED: &[&str] = &[
 /// ```
 pub const PROSE_OPAQUE: &[&str] = &[
     "mailto", "news", "urn", "tel", "sip", "sips", "xmpp", "magnet", "geo",
-    "cid", "mid", "data",
+    "cid", "mid", "data", "bitcoin", "sms", "matrix", "file",
 ];
+
+/// Whether `rest`, what follows the colon of a URI without `//` in prose
+/// (bare or quoted), has a form its scheme is written in there
+/// (docs/CONTRACT.md section 3). Never a second `:` right after the
+/// colon (`geo::Point`, `bitcoin::Txid` are names in code), never a `/`
+/// there (`mailto:/news:` is talk about schemes) except for `file`,
+/// whose rest must be a `/` and at least one more byte (`file:/etc/motd`;
+/// not `file:/`). `sms` needs a `+`, a digit or a `?` first
+/// (`sms:+15105550101`, not `sms:GetApp`) and `matrix` a `/` somewhere
+/// (`matrix:r/room:example.org`, not `matrix:get(y)`). (A `data` URI's
+/// media type and comma are checked by the scanner.)
+///
+/// # Example
+///
+/// ```
+/// use urifind::grammar::schemes::fits_prose_form;
+///
+/// assert!(fits_prose_form(b"file", b"/etc/motd"));
+/// assert!(!fits_prose_form(b"FILE", b"/"));
+/// assert!(fits_prose_form(b"sms", b"+15105550101?body=hi"));
+/// assert!(!fits_prose_form(b"sms", b"GetApp"));
+/// assert!(fits_prose_form(b"matrix", b"u/alice:example.org"));
+/// assert!(!fits_prose_form(b"matrix", b"get(y)"));
+/// assert!(!fits_prose_form(b"geo", b":Point"));
+/// assert!(fits_prose_form(b"geo", b"48.2,16.37"));
+/// ```
+pub fn fits_prose_form(scheme: &[u8], rest: &[u8]) -> bool {
+    let Some(&first) = rest.first() else { return false };
+    if scheme.eq_ignore_ascii_case(b"file") {
+        return first == b'/' && rest.len() > 1;
+    }
+    match first {
+        b':' | b'/' => false,
+        _ if scheme.eq_ignore_ascii_case(b"sms") => {
+            first == b'+' || first == b'?' || first.is_ascii_digit()
+        }
+        _ if scheme.eq_ignore_ascii_case(b"matrix") => rest.contains(&b'/'),
+        _ => true,
+    }
+}
 
 /// Checks that every name of a scheme family can be matched as one
 /// folded [`word`]: lower-case letters only (`b | 0x20` maps a byte onto
@@ -587,7 +628,7 @@ const fn len_bounds(names: &[&str]) -> (usize, usize) {
 pub(crate) const PROSE_OPAQUE_MIN_LEN: usize = len_bounds(PROSE_OPAQUE).0;
 
 /// The longest name in [`PROSE_OPAQUE`].
-const PROSE_OPAQUE_MAX_LEN: usize = len_bounds(PROSE_OPAQUE).1;
+pub(crate) const PROSE_OPAQUE_MAX_LEN: usize = len_bounds(PROSE_OPAQUE).1;
 
 /// Whether `scheme` (any case) is in [`IP_BASED`].
 ///
@@ -606,6 +647,9 @@ pub fn is_ip_based(scheme: &[u8]) -> bool {
         return false;
     }
     let w = fold(scheme);
+    // (`contains` on a slice of words is a call, not inlined; the scheme
+    // rules ask this of every candidate.)
+    #[allow(clippy::manual_contains)]
     IP.iter().any(|&x| x == w)
 }
 
@@ -625,6 +669,7 @@ pub fn is_prose_opaque(scheme: &[u8]) -> bool {
         return false;
     }
     let w = fold(scheme);
+    #[allow(clippy::manual_contains)]
     OPAQUE.iter().any(|&x| x == w)
 }
 

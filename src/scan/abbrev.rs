@@ -7,6 +7,7 @@
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 
 use crate::scan::bare::rejects_non_ascii;
+use crate::scan::brackets::{self, Depths};
 use crate::scan::candidate::{host_only, Candidates};
 use crate::scan::engine::View;
 use crate::scan::Context;
@@ -52,6 +53,7 @@ pub(crate) fn scan(cands: &mut Candidates<'_>, vw: &View<'_>, w: usize) {
     vw.touch(w + 4);
     let cap = (w + cands.opts().max_uri_len + 1).min(v.len());
     let e = vw.run(w, cap);
+    let e = brackets::cut(v, w, e, &mut Depths::default());
     if rejects_non_ascii(v, e) {
         return;
     }

@@ -9,10 +9,14 @@
 //! where it started, so the candidates of the colons inside one run
 //! never scan it again (linear time on `a:a:a:...`).
 
+use crate::grammar::schemes;
+use crate::scan::brackets::{self, Brackets, Depths};
 use crate::scan::candidate::{Candidates, Fault, RejectReason};
 use crate::scan::continuation;
 use crate::scan::engine::View;
+use crate::scan::iri;
 use crate::scan::text::{self, NonAscii};
+use crate::scan::trim::Marks;
 use crate::scan::Context;
 
 /// How many line breaks after a hyphen one URI may span: enough for any
@@ -32,11 +36,15 @@ struct RunCache {
     ended: bool,
 }
 
-/// The bare-text scanner's state: the run cache and where the trigger
-/// search may jump to.
+/// The bare-text scanner's state: the run cache, where brackets end
+/// URIs, and where the trigger search may jump to.
 #[derive(Debug, Default)]
 pub(crate) struct Bare {
     run: RunCache,
+    brackets: Brackets,
+    /// No `)` or `]` in `[closers.0, closers.1)` (absolute), and one at
+    /// `closers.1` when `closers.2`: for [`Bare::first_closer`].
+    closers: (usize, usize, bool),
     /// Set by an overlong bare candidate when rejections are not
     /// reported: every trigger before it would start a candidate just as
     /// overlong (they lie in the same run of URI bytes), so the search
@@ -58,22 +66,13 @@ impl Bare {
         self.skip_to = 0;
     }
 
-    /// Scans the bare run starting at `v[s]` (at most one byte past the
-    /// longest URI), whose bytes up to `known` are known to continue it
-    /// (the scheme and what follows it); returns its end.
-    fn run_from(
-        &mut self,
-        vw: &View<'_>,
-        s: usize,
-        known: usize,
-        max: usize,
-    ) -> usize {
-        let v = vw.v;
+    /// Scans the bare run starting at `v[s]`, as far as `cap` (one byte
+    /// past the longest URI from the candidate's start); returns its end.
+    fn run_from(&mut self, vw: &View<'_>, s: usize, cap: usize) -> usize {
         let abs = vw.base + s;
-        let cap = (s + max + 1).min(v.len());
         let rc = self.run;
         let cached = abs >= rc.from && abs <= rc.reached;
-        let mut i = known.min(cap);
+        let mut i = s;
         if cached {
             if rc.ended {
                 let e = rc.reached - vw.base;
@@ -87,10 +86,12 @@ impl Bare {
                 return i;
             }
         }
-        i = text::uri_run(v, i, cap);
-        vw.touch(i + 3);
-        // A '%' near the window's end may be an escape in a longer one.
-        let cut = i == v.len() || (v[i] == b'%' && i + 3 > v.len());
+        i = run(vw, i, cap);
+        // A '%' or '&' near the window's end may be an escape or go on
+        // in a longer one (with IRIs, a non-ASCII byte may start a
+        // character the window cuts).
+        let (reach, cut) = stop(vw, i);
+        vw.touch(reach);
         self.run = RunCache {
             from: if cached { rc.from } else { abs },
             reached: vw.base + i,
@@ -99,9 +100,10 @@ impl Bare {
         i
     }
 
-    /// The end of the run from `v[s]` (as [`Bare::run_from`] finds it)
-    /// when the run is a URI of the common shape as it stands: the shape
-    /// stops where the run of URI bytes does. `None` says nothing.
+    /// The end of the run from `v[s]` (as [`Bare::run_from`] finds it,
+    /// at most `cap`) when the run is a URI of the common shape as it
+    /// stands: the shape stops where the run of URI bytes does. `None`
+    /// says nothing. (Not with IRIs, whose runs end otherwise.)
     #[inline(always)]
     fn common_run(
         &mut self,
@@ -109,19 +111,23 @@ impl Bare {
         vw: &View<'_>,
         s: usize,
         scheme_len: usize,
-        max: usize,
+        cap: usize,
     ) -> Option<usize> {
         let v = vw.v;
-        let cap = (s + max + 1).min(v.len());
         let e = s + cands.common_prefix(&v[s..cap], scheme_len)?;
-        if e == cap || text::continues(v, e) {
+        // (An `&` may start a character reference that ends the run: the
+        // shape takes it, so the run is read the long way.)
+        if e == cap
+            || text::continues(v, e, vw.end_of_input)
+            || memchr::memchr(b'&', &v[s..e]).is_some()
+        {
             return None;
         }
-        debug_assert_eq!(text::uri_run(v, s, cap), e);
-        // As `run_from` would: what follows the run decides too (a '%',
+        debug_assert_eq!(text::uri_run(v, s, cap, vw.end_of_input), e);
+        // As `run_from` would: what follows the run decides too (a `%`,
         // a UTF-8 character), and the run is remembered.
-        vw.touch(e + 3);
-        let cut = v[e] == b'%' && e + 3 > v.len();
+        let (reach, cut) = text::run_stop(v, e);
+        vw.touch(reach);
         self.run =
             RunCache { from: vw.base + s, reached: vw.base + e, ended: !cut };
         Some(e)
@@ -137,12 +143,37 @@ impl Bare {
             return rc.reached;
         }
         let mut i = rc.reached - vw.base;
-        i = text::uri_run(v, i, v.len());
-        vw.touch(i + 3);
-        let cut = i == v.len() || (v[i] == b'%' && i + 3 > v.len());
+        i = run(vw, i, v.len());
+        let (reach, cut) = stop(vw, i);
+        vw.touch(reach);
         self.run =
             RunCache { from: rc.from, reached: vw.base + i, ended: !cut };
         vw.base + i
+    }
+
+    /// The first `)` or `]` in the input from absolute `s` up to `far`
+    /// (which the view holds), or `far`. Each byte is searched once
+    /// however often this is asked of starts in one stretch.
+    fn first_closer(&mut self, vw: &View<'_>, s: usize, far: usize) -> usize {
+        let (from, to, found) = self.closers;
+        let (clean, at, found) = if s >= from && s <= to {
+            (from, to, found)
+        } else {
+            (s, s, false)
+        };
+        if found && at < far {
+            return at;
+        }
+        if at >= far {
+            return far;
+        }
+        let hay = &vw.v[at - vw.base..far - vw.base];
+        let (end, found) = match memchr::memchr2(b')', b']', hay) {
+            Some(k) => (at + k, true),
+            None => (far, false),
+        };
+        self.closers = (clean, end, found);
+        end
     }
 
     /// A bare candidate with scheme `v[s..c]`.
@@ -162,22 +193,37 @@ impl Bare {
             return;
         }
         let max = opts.max_uri_len;
+        let cap = (s + max + 1).min(v.len());
         // The common shape read in the same pass that finds the run: a
         // run that ends where the shape does is a URI as it stands.
-        let checked = if slashes && opts.prefilter {
-            self.common_run(cands, vw, s, c - s, max)
+        let checked = if slashes && opts.prefilter && !vw.iri {
+            self.common_run(cands, vw, s, scheme_len, cap)
         } else {
             None
         };
-        let mut e = match checked {
-            Some(e) => e,
-            None => {
-                // (`scheme:` and `//` continue the run.)
-                let known = if slashes { c + 3 } else { c + 1 };
-                self.run_from(vw, s, known, max)
+        let mut e = if let Some(e) = checked {
+            e
+        } else if vw.iri && slashes {
+            // An IRI's host may hold letters of unspaced scripts, which
+            // end the rest: the authority first, then the run after it.
+            // (A scheme as long as the bound leaves no authority to read.)
+            let a = if c + 3 < cap {
+                iri::authority_end(v, c + 3, cap, vw.end_of_input)
+            } else {
+                cap
+            };
+            vw.touch(text::run_stop(v, a).0);
+            if a < cap && matches!(v[a], b'/' | b'?' | b'#') {
+                self.run_from(vw, a, cap)
+            } else {
+                a
             }
+        } else {
+            self.run_from(vw, s, cap)
         };
+        e = self.brackets.end(v, vw.base, s, e);
         cands.start();
+        cands.set_marks(Marks::before(vw, s));
         let span_start = vw.base + s;
         let reject = |cands: &mut Candidates<'_>, end: usize, f: Fault| {
             cands.reject(vw, span_start..vw.base + end, Context::Bare, f);
@@ -187,7 +233,10 @@ impl Bare {
                 // (Abbreviated URIs are triggered by `www.`/`ftp.`, not by
                 // a colon, and end otherwise: one may lie in the run.)
                 if !opts.abbrev {
+                    // A trigger with a closing bracket within the longest
+                    // URI after it may end there: no jump past those.
                     let far = self.extend_run(vw, s);
+                    let far = self.first_closer(vw, vw.base + s, far);
                     self.skip_to = far.saturating_sub(max + 1);
                 }
                 return;
@@ -203,7 +252,7 @@ impl Bare {
             );
             return;
         }
-        if rejects_non_ascii(v, e) {
+        if !vw.iri && rejects_non_ascii(v, e) {
             cands.push_seg(v, vw.base, s, e);
             reject(cands, e, Fault::whole(e - s, RejectReason::Iri));
             return;
@@ -224,6 +273,7 @@ impl Bare {
         if slashes && e == c + 3 {
             match continuation::dangling(vw, e, depth, max) {
                 Some((a, b)) => {
+                    let b = brackets::cut(v, a, b, &mut Depths::default());
                     cands.push_seg(v, vw.base, a, b);
                     cands.clear_joins();
                     e = b;
@@ -239,8 +289,10 @@ impl Bare {
                 }
             }
         }
-        // Hyphen at a line break.
+        // Hyphen at a line break. (Brackets pair across the break: the
+        // openers still open where the text so far ends.)
         let mut joins = 0;
+        let mut open: Option<Depths> = None;
         while cands.text(vw).last() == Some(&b'-')
             && cands.text(vw).len() <= max
             && joins < MAX_HYPHEN_JOINS
@@ -251,6 +303,13 @@ impl Bare {
             };
             let cap = (a + max + 1).min(v.len());
             let b = vw.run(a, cap);
+            let d = open.get_or_insert_with(|| {
+                let mut d = Depths::default();
+                let t = cands.text(vw);
+                brackets::cut(t, 0, t.len(), &mut d);
+                d
+            });
+            let b = brackets::cut(v, a, b, d);
             if b == a {
                 // A line that goes on with a letter of a spaced script
                 // makes the whole an IRI.
@@ -288,8 +347,19 @@ impl Bare {
         match res {
             Ok(()) => cands.report_bare(vw, len, scheme_len),
             Err(f) => {
-                if f.tail {
-                    let plen = cands.trimmed(vw, f.offset, scheme_len);
+                let cut = if f.tail {
+                    Some(f.offset)
+                } else {
+                    // At whitespace or the end of the input (a dash).
+                    let word_end = len == cands.text(vw).len()
+                        && match v.get(e) {
+                            Some(&b) => text::is_ws(b),
+                            None => vw.end_of_input,
+                        };
+                    host_cut(cands.text(vw), len, scheme_len, word_end)
+                };
+                if let Some(cut) = cut {
+                    let plen = cands.trimmed(vw, cut, scheme_len);
                     if cands
                         .check_len(vw, plen, scheme_len, Context::Bare)
                         .is_ok()
@@ -302,6 +372,70 @@ impl Bare {
             }
         }
     }
+}
+
+/// Where a candidate `t[..len]` with a bad host is cut instead of
+/// rejected (docs/CONTRACT.md section 2): for an IP-based scheme, before
+/// the first `*` or `'` of its host (the authority after any
+/// `userinfo@`: a footnote mark, the quote closing an HTML attribute),
+/// or before a run of `-` that ends the host and the candidate, when the
+/// candidate ends a word (`word_end`: a dash in the sentence).
+fn host_cut(
+    t: &[u8],
+    len: usize,
+    scheme_len: usize,
+    word_end: bool,
+) -> Option<usize> {
+    let a = scheme_len + 3;
+    if len < a
+        || !t[scheme_len + 1..].starts_with(b"//")
+        || !schemes::is_ip_based(&t[..scheme_len])
+    {
+        return None;
+    }
+    let auth_end = t[a..len]
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+        .map_or(len, |k| a + k);
+    let h = t[a..auth_end]
+        .iter()
+        .position(|&b| b == b'@')
+        .map_or(a, |k| a + k + 1);
+    if let Some(k) =
+        t[h..auth_end].iter().position(|&b| b == b'*' || b == b'\'')
+    {
+        return Some(h + k);
+    }
+    if word_end && auth_end == len && t[len - 1] == b'-' {
+        let dashes =
+            t[h..len].iter().rev().take_while(|&&b| b == b'-').count();
+        return Some(len - dashes);
+    }
+    None
+}
+
+/// The end of the bare run (with IRIs, the bare IRI run) from `v[i]`,
+/// at most `cap` (an IRI's last character may end past it).
+#[inline]
+fn run(vw: &View<'_>, i: usize, cap: usize) -> usize {
+    if vw.iri {
+        iri::bare_run(vw.v, i, cap, vw.end_of_input)
+    } else {
+        text::uri_run(vw.v, i, cap, vw.end_of_input)
+    }
+}
+
+/// Where a run that stopped at `v[i]` makes its decision reach, and
+/// whether the run may go on in a longer window: a `%` or `&` near the
+/// window's end may start an escape or a character reference (see
+/// [`text::run_stop`]); with IRIs, a non-ASCII byte there may start a
+/// character the window cuts.
+#[inline]
+fn stop(vw: &View<'_>, i: usize) -> (usize, bool) {
+    let v = vw.v;
+    let (reach, cut) = text::run_stop(v, i);
+    let wide_cut = vw.iri && i < v.len() && v[i] >= 0x80 && i + 4 > v.len();
+    (reach, cut || wide_cut)
 }
 
 /// Whether the byte after a run at `v[e]` starts a letter of a spaced

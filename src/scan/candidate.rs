@@ -12,10 +12,11 @@
 use std::collections::VecDeque;
 use std::ops::Range;
 
-use crate::grammar::{schemes, Error, Part, Validator};
+use crate::grammar::{schemes, Error, IriValidator, Part, Validator};
 use crate::scan::continuation;
 use crate::scan::engine::{Found, Out, View};
-use crate::scan::{text, Context, FinderBuilder, Rejected, Shape};
+use crate::scan::trim::{self, Marks};
+use crate::scan::{Context, FinderBuilder, Rejected, Shape};
 
 /// Why a candidate failed.
 pub(crate) struct Fault {
@@ -76,6 +77,10 @@ pub enum RejectReason {
     /// `:` or `/` right after a prose-opaque scheme's colon in prose
     /// (`geo::Point`, `mailto:/news:`): code or talk about schemes.
     NotOpaque,
+    /// A scheme found without `//` in prose only in one form, and this
+    /// is not it (`sms:GetApp`, `matrix:get(y)`: see
+    /// [`fits_prose_form`](crate::grammar::schemes::fits_prose_form)).
+    NotProseForm,
 }
 
 impl std::fmt::Display for RejectReason {
@@ -103,6 +108,9 @@ impl std::fmt::Display for RejectReason {
             RejectReason::NotOpaque => {
                 f.write_str("':' or '/' after this scheme's ':' is not a URI")
             }
+            RejectReason::NotProseForm => f.write_str(
+                "not a form this scheme is written in without '//' in prose",
+            ),
         }
     }
 }
@@ -133,6 +141,9 @@ impl From<Error> for Fault {
 pub(crate) struct Candidates<'f> {
     opts: &'f FinderBuilder,
     validator: Validator,
+    /// With IRIs, for candidates that hold non-ASCII characters: RFC
+    /// 3987, then `validator` on the mapped URI.
+    iri: Option<IriValidator>,
     /// The candidate's pieces of the input (absolute offsets).
     segs: Vec<(usize, usize)>,
     /// Offsets in the text of hyphens at which a line break was joined.
@@ -146,8 +157,8 @@ pub(crate) struct Candidates<'f> {
     /// The first piece, as indices into the view it was taken from (the
     /// whole candidate unless `built`).
     one: (usize, usize),
-    /// Scratch for [`open_depths`].
-    depth: Vec<u32>,
+    /// What stands before a bare candidate's scheme.
+    marks: Marks,
     /// Matches and rejections not yet taken by a driver.
     queue: VecDeque<Out>,
     /// Absolute offset before which no new candidate may start.
@@ -171,17 +182,20 @@ fn text_of<'s>(
 
 impl<'f> Candidates<'f> {
     pub(crate) fn new(opts: &'f FinderBuilder) -> Candidates<'f> {
+        let validator =
+            Validator::new(opts.grammar).absolute(true).scheme_rules(true);
         Candidates {
             opts,
-            validator: Validator::new(opts.grammar)
-                .absolute(true)
-                .scheme_rules(true),
+            validator,
+            iri: opts
+                .iri
+                .then(|| IriValidator::new().absolute(true).mapped(validator)),
             segs: Vec::new(),
             joins: Vec::new(),
             text: Vec::new(),
             built: false,
             one: (0, 0),
-            depth: Vec::new(),
+            marks: Marks::default(),
             queue: VecDeque::new(),
             resume: 0,
         }
@@ -225,6 +239,8 @@ impl<'f> Candidates<'f> {
         self.joins.clear();
         self.built = false;
         self.one = (0, 0);
+        self.marks.quoted = false;
+        self.marks.closing.clear();
     }
 
     /// Adds `v[a..b]` (the view starts at absolute `base`) to the
@@ -317,37 +333,26 @@ impl<'f> Candidates<'f> {
         self.input_offset(k - 1) + 1
     }
 
-    /// The length of `text[..len]` with trailing punctuation trimmed
-    /// (never into the scheme): `.,;:!?'` always, `)` and `]` when they
-    /// have no opening partner inside the URI.
+    /// What stands before the candidate's scheme, for
+    /// [`Candidates::trimmed`] (none unless set after
+    /// [`Candidates::start`]).
+    pub(crate) fn set_marks(&mut self, m: Marks) {
+        self.marks = m;
+    }
+
+    /// The length of the text's first `len` bytes with its end trimmed
+    /// (never into the scheme): sentence punctuation, apostrophes and
+    /// emphasis markup, as `trim` says. (A `)` or `]` at the end has its
+    /// partner in the URI: one without ends a bare URI before it.)
     #[inline(always)]
     pub(crate) fn trimmed(
-        &mut self,
+        &self,
         vw: &View<'_>,
-        mut len: usize,
+        len: usize,
         scheme_len: usize,
     ) -> usize {
         let t = text_of(self.one, &self.text, self.built, vw);
-        let mut depths_known = false;
-        while len > scheme_len + 1 {
-            let b = t[len - 1];
-            if text::is_trim(b) {
-                len -= 1;
-                continue;
-            }
-            if b == b')' || b == b']' {
-                if !depths_known {
-                    open_depths(&mut self.depth, &t[..len]);
-                    depths_known = true;
-                }
-                if self.depth[len - 1] == 0 {
-                    len -= 1;
-                    continue;
-                }
-            }
-            break;
-        }
-        len
+        trim::trimmed(t, len, scheme_len + 1, &self.marks)
     }
 
     // ----- accepting -----
@@ -369,7 +374,10 @@ impl<'f> Candidates<'f> {
         match ctx {
             Context::UrlPrefixed => true,
             Context::Angle => slashes || schemes::is_registered(scheme),
-            Context::Bare | Context::Quoted | Context::Abbreviated => {
+            Context::Bare
+            | Context::Quoted
+            | Context::Paired
+            | Context::Abbreviated => {
                 slashes || schemes::is_prose_opaque(scheme)
             }
         }
@@ -425,15 +433,20 @@ impl<'f> Candidates<'f> {
         if self.validator.is_common(t) {
             return Ok(());
         }
-        let c = self.validator.validate(t)?;
+        let c = match self.iri {
+            Some(iri) if !t.is_ascii() => iri.validate(t)?,
+            _ => self.validator.validate(t)?,
+        };
         let scheme = &t[..scheme_len];
         let after = &t[scheme_len + 1..];
         let nothing = |r: RejectReason| Fault::whole(t.len(), r);
-        if after.is_empty() || after[0] == b'#' {
+        // (Dots alone do not count: `"file://..."`, `<news:...>`.)
+        let dots = |x: &[u8]| x.iter().all(|&b| b == b'.');
+        if after.is_empty() || after[0] == b'#' || dots(after) {
             return Err(nothing(RejectReason::NothingAfterScheme));
         }
         if let Some(auth) = c.authority {
-            if auth.is_empty() && c.path.is_empty() {
+            if (auth.is_empty() && c.path.is_empty()) || dots(&after[2..]) {
                 return Err(nothing(RejectReason::NothingAfterSlashes));
             }
             let free = self.opts.any_scheme
@@ -446,17 +459,25 @@ impl<'f> Candidates<'f> {
                 ));
             }
         } else if scheme.eq_ignore_ascii_case(b"data")
-            && matches!(ctx, Context::Bare | Context::Quoted)
+            && matches!(ctx, Context::Bare | Context::Quoted | Context::Paired)
             && !data_head(after)
         {
             return Err(Fault::whole(t.len(), RejectReason::DataSyntax));
-        } else if matches!(after[0], b':' | b'/')
-            && matches!(ctx, Context::Bare | Context::Quoted)
+        } else if matches!(
+            ctx,
+            Context::Bare | Context::Quoted | Context::Paired
+        ) && !schemes::fits_prose_form(scheme, after)
         {
             // `geo::Point`, `news::Item`: a C++ or Perl name, not a URI;
             // `mailto:/news:` is prose about schemes. The schemes written
-            // without `//` in prose are opaque: no `/` or `:` first.
-            return Err(Fault::whole(scheme_len + 1, RejectReason::NotOpaque));
+            // without `//` in prose are opaque: no `/` or `:` first (but
+            // `file:/etc/motd`); `sms:` and `matrix:` have their forms.
+            let reason = if matches!(after[0], b':' | b'/') {
+                RejectReason::NotOpaque
+            } else {
+                RejectReason::NotProseForm
+            };
+            return Err(Fault::whole(scheme_len + 1, reason));
         }
         Ok(())
     }
@@ -608,39 +629,6 @@ impl<'f> Candidates<'f> {
             context: ctx,
             position: None,
         })));
-    }
-}
-
-/// For each `)` or `]` in `t`, how many openers of its kind
-/// before it are still unclosed (pairs matched left to right; a stray
-/// closer matches nothing). Trimming only shortens the text, so one
-/// pass serves every step of it.
-fn open_depths(depth: &mut Vec<u32>, t: &[u8]) {
-    depth.clear();
-    let (mut paren, mut square) = (0u32, 0u32);
-    for &x in t {
-        let d = match x {
-            b'(' => {
-                paren += 1;
-                0
-            }
-            b'[' => {
-                square += 1;
-                0
-            }
-            b')' => {
-                let d = paren;
-                paren = paren.saturating_sub(1);
-                d
-            }
-            b']' => {
-                let d = square;
-                square = square.saturating_sub(1);
-                d
-            }
-            _ => 0,
-        };
-        depth.push(d);
     }
 }
 

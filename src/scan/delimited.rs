@@ -8,7 +8,7 @@
 use crate::scan::candidate::Candidates;
 use crate::scan::continuation::{self, Gap};
 use crate::scan::engine::View;
-use crate::scan::{text, Context};
+use crate::scan::{iri, text, xml, Context};
 
 /// A delimited context: how it opens and closes, and what it asks of
 /// the text between.
@@ -17,10 +17,12 @@ pub(crate) struct Delimiter {
     pub context: Context,
     /// What opens it, before the scheme (whitespace may hold one line
     /// break where it may stand: see [`back_over_ws`]).
-    #[cfg_attr(not(test), allow(dead_code))]
     pub opener: &'static str,
-    /// The byte that closes it.
-    pub close: u8,
+    /// What closes it.
+    pub close: &'static str,
+    /// Whitespace runs that hold a line break are removed (Appendix E's
+    /// rejoining); without, any whitespace means no delimited URI.
+    pub rejoins: bool,
     /// Whitespace right before the closer must hold a line break: a
     /// quote after a blank closes nothing (`"http://a.example/ "` is no
     /// quoted URI).
@@ -28,6 +30,8 @@ pub(crate) struct Delimiter {
     /// A final `.` or `,` inside the closer is the sentence's, not the
     /// URI's (American punctuation inside quotes).
     pub trims_last: bool,
+    /// Only when IRIs are scanned ([`crate::FinderBuilder::iri`]).
+    pub iri_only: bool,
 }
 
 /// Angle brackets (`<` whitespace scheme).
@@ -36,45 +40,87 @@ const ANGLE: usize = 0;
 const URL_PREFIXED: usize = 1;
 /// Double quotes (`"` right before the scheme).
 const QUOTED: usize = 2;
+/// A row for a pair of CJK or typographic marks.
+const fn paired(opener: &'static str, close: &'static str) -> Delimiter {
+    Delimiter {
+        context: Context::Paired,
+        opener,
+        close,
+        rejoins: false,
+        close_needs_break: false,
+        trims_last: false,
+        iri_only: true,
+    }
+}
+
+/// A row for a pair of typographic quotes: a final `.` or `,` inside is
+/// the sentence's, as inside `"..."`.
+const fn quotes(opener: &'static str, close: &'static str) -> Delimiter {
+    Delimiter { trims_last: true, ..paired(opener, close) }
+}
 
 /// The delimited contexts.
-pub(crate) static DELIMITERS: [Delimiter; 3] = [
+pub(crate) static DELIMITERS: [Delimiter; 12] = [
     Delimiter {
         context: Context::Angle,
         opener: "<",
-        close: b'>',
+        close: ">",
+        rejoins: true,
         close_needs_break: false,
         trims_last: false,
+        iri_only: false,
     },
     Delimiter {
         context: Context::UrlPrefixed,
         opener: "<URL:",
-        close: b'>',
+        close: ">",
+        rejoins: true,
         close_needs_break: false,
         trims_last: false,
+        iri_only: false,
     },
     Delimiter {
         context: Context::Quoted,
         opener: "\"",
-        close: b'"',
+        close: "\"",
+        rejoins: true,
         close_needs_break: true,
         trims_last: true,
+        iri_only: false,
     },
+    paired("\u{300c}", "\u{300d}"), // corner brackets
+    paired("\u{300e}", "\u{300f}"), // white corner brackets
+    paired("\u{3010}", "\u{3011}"), // lenticular brackets
+    paired("\u{3008}", "\u{3009}"), // CJK angle brackets
+    paired("\u{300a}", "\u{300b}"), // double angle brackets
+    paired("\u{ff08}", "\u{ff09}"), // full-width parentheses
+    quotes("\u{201c}", "\u{201d}"), // curly double quotes
+    quotes("\u{2018}", "\u{2019}"), // curly single quotes
+    quotes("\u{00ab}", "\u{00bb}"), // guillemets
 ];
 
 /// The context that opens before a scheme at `v[s]` (nothing before
 /// `lo` is read), and where its opener is. A `"` right before the
-/// scheme opens quotes; otherwise a `<` (and maybe `URL:`) may stand
-/// before it, across whitespace.
+/// scheme opens quotes (with `iri`, so does a paired mark); otherwise a
+/// `<` (and maybe `URL:`) may stand before it, across whitespace.
 #[inline]
 pub(crate) fn opened(
     v: &[u8],
     s: usize,
     lo: usize,
     bound: usize,
+    iri: bool,
 ) -> Option<(usize, &'static Delimiter)> {
     if s > lo && v[s - 1] == b'"' {
         return Some((s - 1, &DELIMITERS[QUOTED]));
+    }
+    if iri && s > lo && v[s - 1] >= 0x80 {
+        // The paired marks are non-ASCII, right before the scheme.
+        return DELIMITERS.iter().filter(|d| d.iri_only).find_map(|d| {
+            let o = d.opener.len();
+            (s >= lo + o && v[..s].ends_with(d.opener.as_bytes()))
+                .then(|| (s - o, d))
+        });
     }
     // Most schemes in text follow a word and a blank: nothing opens.
     let i = blanks_before(v, s, lo);
@@ -211,8 +257,10 @@ struct Known {
 }
 
 impl Closers {
-    /// Whether a `close` byte may lie in `v[a..=b]`: false only when
-    /// none does and the whole range is in the view.
+    /// Whether a closer that starts with the byte `close` may start in
+    /// `v[a..=b]`: false only when none does and the whole range is in
+    /// the view. (Only `>` and `"` are remembered: other closers may
+    /// always come.)
     #[inline]
     fn may_close(
         &mut self,
@@ -221,10 +269,15 @@ impl Closers {
         a: usize,
         b: usize,
     ) -> bool {
+        let slot = match close {
+            b'>' => 0,
+            b'"' => 1,
+            _ => return true,
+        };
         if b >= vw.v.len() {
             return true;
         }
-        let k = &mut self.known[usize::from(close == b'"')];
+        let k = &mut self.known[slot];
         let (aa, bb) = (vw.base + a, vw.base + b);
         if aa < k.from || aa > k.to {
             *k = Known { from: aa, to: aa, found: false };
@@ -244,7 +297,8 @@ impl Closers {
 }
 
 /// Tries the context `d` opened at `v[open]` for the scheme at
-/// `v[s..c]`; true when it reported a URI.
+/// `v[s..c]`; true when that decided the colon: it reported a URI, or
+/// the brackets hold an XML element (see `xml`).
 pub(crate) fn scan(
     cands: &mut Candidates<'_>,
     closers: &mut Closers,
@@ -255,13 +309,12 @@ pub(crate) fn scan(
     d: &Delimiter,
 ) -> bool {
     let v = vw.v;
-    let close_byte = d.close;
     // Up to `bracket_bound` bytes between the opener and the closer: the
-    // closer lies at `inside` at the latest (a scan that finds none there
-    // reports nothing, whatever comes after).
+    // closer starts at `inside` at the latest (a scan that finds none
+    // there reports nothing, whatever comes after).
     let inside = open + 1 + cands.opts().bracket_bound;
     if cands.opts().prefilter
-        && !closers.may_close(vw, close_byte, open + 1, inside)
+        && !closers.may_close(vw, d.close.as_bytes()[0], open + 1, inside)
     {
         return false;
     }
@@ -270,6 +323,13 @@ pub(crate) fn scan(
     if !cands.accepts(&v[s..c], slashes, d.context) {
         return false;
     }
+    let closer = d.close.as_bytes();
+    let closes = |j: usize| {
+        v[j] == closer[0] && {
+            vw.touch(j + closer.len() - 1);
+            v[j..].starts_with(closer)
+        }
+    };
     // The quote depth of the opener's line, needed at a line break.
     let mut depth = None;
     let limit = (inside + 1).min(v.len());
@@ -284,7 +344,7 @@ pub(crate) fn scan(
             return false;
         }
         let b = v[i];
-        if b == close_byte {
+        if closes(i) {
             break i;
         }
         if i >= inside {
@@ -294,7 +354,18 @@ pub(crate) fn scan(
             i += 1;
             continue;
         }
-        if !text::is_ws(b) {
+        if vw.iri && b >= 0x80 {
+            // Every character RFC 3987 allows belongs to an IRI here.
+            vw.touch(i + 3);
+            match iri::allowed_at(v, i) {
+                Some(n) => {
+                    i += n;
+                    continue;
+                }
+                None => return false,
+            }
+        }
+        if !text::is_ws(b) || !d.rejoins {
             return false;
         }
         // A whitespace run: removed when it holds a line break.
@@ -313,10 +384,11 @@ pub(crate) fn scan(
             vw.touch(j);
             return false;
         }
-        if v[j] != close_byte && j >= inside {
+        let closed = closes(j);
+        if !closed && j >= inside {
             return false;
         }
-        if v[j] == close_byte {
+        if closed {
             if !broke && d.close_needs_break {
                 return false;
             }
@@ -338,11 +410,17 @@ pub(crate) fn scan(
         return false;
     }
     let scheme_len = c - s;
+    if d.context == Context::Angle
+        && xml::is_element(cands.text(vw), scheme_len)
+    {
+        // An XML element: nothing in it is a URI, not even bare.
+        return true;
+    }
     let mut len = cands.text(vw).len();
     if d.trims_last && matches!(cands.text(vw).last(), Some(b'.' | b',')) {
         len -= 1;
     }
-    let span = vw.base + open..vw.base + close + 1;
+    let span = vw.base + open..vw.base + close + closer.len();
     match cands.check_len(vw, len, scheme_len, d.context) {
         Ok(()) => {
             cands.report_delimited(vw, len, span, d.context, scheme_len);
@@ -379,9 +457,18 @@ mod tests {
         }
         texts.push("<http://a.example/\n  x".repeat(50));
         texts.push("\"http://a.example/\n  x\"".repeat(50));
-        for bound in [0, 5, 17, 20, 24, 33, 2048] {
+        for (open, close) in
+            [("\u{300c}", "\u{300d}"), ("\u{201c}", "\u{201d}")]
+        {
+            texts.push(format!("{open}http://a.example/x{close}").repeat(9));
+            texts.push(format!("{open}http://a.example/x {open}").repeat(9));
+        }
+        for (bound, iri) in [0, 5, 17, 20, 24, 33, 2048]
+            .into_iter()
+            .flat_map(|b| [(b, false), (b, true)])
+        {
             let mut b = Finder::builder();
-            b.bracket_bound(bound).rejected(true);
+            b.bracket_bound(bound).rejected(true).iri(iri);
             let on = b.build();
             let off = b.prefilter(false).build();
             for t in &texts {
@@ -393,10 +480,11 @@ mod tests {
     }
 
     /// The quick test before the walk back over whitespace knows how
-    /// every opener ends.
+    /// every opener that whitespace may follow ends (the paired marks
+    /// stand right before the scheme, and are read before it).
     #[test]
     fn every_opener_ends_in_a_known_byte() {
-        for d in &DELIMITERS {
+        for d in DELIMITERS.iter().filter(|d| !d.iri_only) {
             let last = *d.opener.as_bytes().last().unwrap();
             assert!(
                 last == b'"' || super::ENDS_OPENER[usize::from(last)],
@@ -406,19 +494,57 @@ mod tests {
         }
     }
 
-    /// Each row's opener opens its context, and its closer closes it.
+    /// Each row's opener opens its context, and its closer closes it;
+    /// the paired marks only when IRIs are scanned.
     #[test]
     fn the_table_describes_the_contexts() {
+        let iri = Finder::builder().iri(true).build();
         for d in &DELIMITERS {
             let uri = "http://a.example/x";
-            let t = format!("see {}{uri}{} ok", d.opener, d.close as char);
+            let t = format!("see {}{uri}{} ok", d.opener, d.close);
             let v = t.as_bytes();
             let s = 4 + d.opener.len();
-            let (open, got) = opened(v, s, 0, 2048).unwrap();
+            let (open, got) = opened(v, s, 0, 2048, true).unwrap();
             assert_eq!((open, got.context), (4, d.context), "{t}");
-            let m = Finder::new().find_iter(v).next().unwrap();
+            let m = iri.find_iter(v).next().unwrap();
             assert_eq!(m.context(), d.context, "{t}");
-            assert_eq!(m.span(), 4..s + uri.len() + 1, "{t}");
+            assert_eq!(m.span(), 4..s + uri.len() + d.close.len(), "{t}");
+            let m = Finder::new().find_iter(v).next().unwrap();
+            if d.iri_only {
+                assert_eq!(opened(v, s, 0, 2048, false).map(|o| o.0), None);
+                assert_eq!(m.context(), crate::Context::Bare, "{t}");
+            } else {
+                assert_eq!(m.context(), d.context, "{t}");
+            }
         }
+    }
+
+    /// Inside the paired marks: any character RFC 3987 allows, no
+    /// whitespace, and a final `.` or `,` trimmed inside quotes only.
+    #[test]
+    fn paired_marks() {
+        let f = Finder::builder().iri(true).build();
+        let uris = |t: &str| -> Vec<String> {
+            f.find_iter(t.as_bytes())
+                .map(|m| String::from_utf8(m.uri().to_vec()).unwrap())
+                .collect()
+        };
+        assert_eq!(
+            uris("「http://ja.example.org/索引」"),
+            ["http://ja.example.org/索引"]
+        );
+        assert_eq!(uris("“http://a.example/ü.”"), ["http://a.example/ü"]);
+        assert_eq!(uris("（http://a.example/x.）"), ["http://a.example/x."]);
+        // a space: the marks delimit nothing; bare text then stops at 索
+        assert_eq!(uris("「http://a.example/索 引」"), ["http://a.example/"]);
+        // no line breaks rejoined
+        assert_eq!(uris("《http://a.example/\n目录》"), ["http://a.example/"]);
+        // an opener glued to a word still opens
+        assert_eq!(
+            uris("見て『http://a.example/頁』"),
+            ["http://a.example/頁"]
+        );
+        // the scheme must follow the opener directly
+        assert_eq!(uris("「 http://a.example/頁」"), ["http://a.example/"]);
     }
 }

@@ -25,7 +25,7 @@ use crate::scan::bare::Bare;
 use crate::scan::candidate::Candidates;
 use crate::scan::delimited::Closers;
 use crate::scan::trigger::{Mark, Trigger, Triggers};
-use crate::scan::{abbrev, delimited, text};
+use crate::scan::{abbrev, delimited, iri, scheme, text, xml};
 use crate::scan::{Context, FinderBuilder, Match, Rejected, Shape};
 
 /// How far the engine may look around a trigger.
@@ -98,6 +98,10 @@ pub(crate) struct View<'a> {
     pub v: &'a [u8],
     pub base: usize,
     pub lo: usize,
+    /// Whether `v` ends where the input does.
+    pub end_of_input: bool,
+    /// IRIs are scanned too ([`FinderBuilder::iri`]).
+    pub iri: bool,
     /// Set when a decision needed bytes at or past the window's end.
     hit_end: Cell<bool>,
 }
@@ -111,12 +115,17 @@ impl View<'_> {
         }
     }
 
-    /// The end of the run of bytes that continue a bare URI from `v[i]`
-    /// (at most `cap`), noting what deciding it read.
+    /// The end of the run of bytes that continue a bare URI (with IRIs,
+    /// a bare IRI) from `v[i]` (at most `cap`), noting what deciding it
+    /// read.
     #[inline]
     pub(crate) fn run(&self, i: usize, cap: usize) -> usize {
-        let i = text::uri_run(self.v, i, cap);
-        self.touch(i + 3);
+        let i = if self.iri {
+            iri::bare_run(self.v, i, cap, self.end_of_input)
+        } else {
+            text::uri_run(self.v, i, cap, self.end_of_input)
+        };
+        self.touch(text::run_stop(self.v, i).0);
         i
     }
 }
@@ -185,7 +194,7 @@ impl<'f> Engine<'f> {
         eof: bool,
         t: Trigger,
     ) -> bool {
-        let vw = self.window(buf, base, t.at());
+        let vw = self.window(buf, base, t.at(), eof);
         if eof || t.at() + self.limits.ahead <= base + buf.len() {
             self.handle(&vw, t);
             return true;
@@ -203,13 +212,21 @@ impl<'f> Engine<'f> {
     }
 
     /// The window the engine may see around the trigger at `t`.
-    fn window<'b>(&self, buf: &'b [u8], base: usize, t: usize) -> View<'b> {
+    fn window<'b>(
+        &self,
+        buf: &'b [u8],
+        base: usize,
+        t: usize,
+        eof: bool,
+    ) -> View<'b> {
         let lo = t.saturating_sub(self.limits.behind).max(base);
         let hi = (t + self.limits.ahead).min(base + buf.len());
         View {
             v: &buf[lo - base..hi - base],
             base: lo,
             lo: self.cands.resume().max(lo) - lo,
+            end_of_input: eof && hi == base + buf.len(),
+            iri: self.cands.opts().iri,
             hit_end: Cell::new(false),
         }
     }
@@ -252,41 +269,50 @@ impl<'f> Engine<'f> {
                     return;
                 }
             }
-            Some(&b) if !text::is_uri_byte(b) && b != b'\n' && b != b'\r' => {
+            Some(&b)
+                if !text::is_uri_byte(b)
+                    && b != b'\n'
+                    && b != b'\r'
+                    && !(vw.iri && b >= 0x80) =>
+            {
                 return
             }
             _ => {}
         }
-        // The scheme: the run of scheme characters ending at the colon,
-        // from its first letter.
-        let run = v[lo.min(c)..c].iter().rev();
-        let mut s = c - run.take_while(|&&b| text::is_scheme_byte(b)).count();
-        while s < c && !v[s].is_ascii_alphabetic() {
-            s += 1;
-        }
-        if s == c {
+        // The run of scheme characters ending at the colon. Right after
+        // an opener it is the scheme; in bare text `scheme` says which
+        // part of it is.
+        let r = scheme::run_start(v, lo, c);
+        if r == c {
             return;
         }
         let bound = self.cands.opts().bracket_bound;
-        // A `URL:` right after `<` is a prefix, not a scheme.
-        if v[s..c].eq_ignore_ascii_case(b"url")
-            && delimited::angle_before(v, s, lo, bound).is_some()
-        {
-            return;
-        }
-        if let Some((open, d)) = delimited::opened(v, s, lo, bound) {
-            if delimited::scan(
-                &mut self.cands,
-                &mut self.closers,
-                vw,
-                open,
-                s,
-                c,
-                d,
-            ) {
+        if v[r].is_ascii_alphabetic() {
+            // A `URL:` right after `<` is a prefix, not a scheme.
+            if v[r..c].eq_ignore_ascii_case(b"url")
+                && delimited::angle_before(v, r, lo, bound).is_some()
+            {
                 return;
             }
+            if let Some((open, d)) = delimited::opened(v, r, lo, bound, vw.iri)
+            {
+                if delimited::scan(
+                    &mut self.cands,
+                    &mut self.closers,
+                    vw,
+                    open,
+                    r,
+                    c,
+                    d,
+                ) {
+                    return;
+                }
+            }
         }
+        if xml::closing_tag(vw, r, c) {
+            return;
+        }
+        let Some(s) = scheme::bare_start(v, r, c) else { return };
         self.bare.scan(&mut self.cands, vw, s, c);
     }
 

@@ -8,6 +8,7 @@
 //! classes); both drivers feed the same engine the same windows, which
 //! is why they agree byte for byte.
 
+use std::borrow::Cow;
 use std::io;
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -18,15 +19,21 @@ use crate::grammar::Grammar;
 
 mod abbrev;
 mod bare;
+mod brackets;
 mod candidate;
 mod continuation;
 mod delimited;
 mod engine;
+mod entity;
+mod iri;
 mod lines;
+mod scheme;
 mod slice;
 mod stream;
 mod text;
 mod trigger;
+mod trim;
+mod xml;
 
 pub use candidate::RejectReason;
 use engine::Engine;
@@ -35,7 +42,7 @@ pub use stream::{Feeder, Stream};
 
 /// How a URI was delimited in the text.
 ///
-/// More contexts will come (mail headers, IRIs): match with a `_` arm.
+/// More contexts will come (mail headers): match with a `_` arm.
 ///
 /// # Example
 ///
@@ -61,11 +68,14 @@ pub enum Context {
     /// An abbreviated URI (`www.w3.org/...`, only with
     /// [`FinderBuilder::abbreviated`]), reported with a scheme prepended.
     Abbreviated,
+    /// Inside a pair of CJK or typographic brackets or quotes (`「...」`,
+    /// `“...”`, `«...»`, ...; only with [`FinderBuilder::iri`]).
+    Paired,
 }
 
 impl Context {
     /// A short lower-case name: `angle`, `url-prefixed`, `quoted`, `bare`,
-    /// `abbreviated`.
+    /// `abbreviated`, `paired`.
     ///
     /// # Example
     ///
@@ -79,6 +89,7 @@ impl Context {
             Context::Quoted => "quoted",
             Context::Bare => "bare",
             Context::Abbreviated => "abbreviated",
+            Context::Paired => "paired",
         }
     }
 }
@@ -143,6 +154,30 @@ pub(crate) enum Shape {
     Abbreviated,
     /// Held in `built` (the match borrows nothing).
     Owned,
+}
+
+impl Match<'_> {
+    /// A match that owns its URI (made outside the scanner: mail mode
+    /// reports offsets into the raw message).
+    pub(crate) fn owned(
+        span: Range<usize>,
+        uri_span: Range<usize>,
+        uri: Vec<u8>,
+        context: Context,
+        without_hyphen: Option<Vec<u8>>,
+        position: Option<Position>,
+    ) -> Match<'static> {
+        Match {
+            span,
+            uri_span,
+            region: &[],
+            shape: Shape::Owned,
+            built: OnceLock::from(uri.into_boxed_slice()),
+            context,
+            without_hyphen: without_hyphen.map(Vec::into_boxed_slice),
+            position,
+        }
+    }
 }
 
 impl PartialEq for Match<'_> {
@@ -264,6 +299,45 @@ impl<'h> Match<'h> {
     /// ```
     pub fn position(&self) -> Option<Position> {
         self.position
+    }
+    /// Whether the match is an IRI that is not also a URI: it holds
+    /// non-ASCII characters (only with [`FinderBuilder::iri`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().iri(true).build();
+    /// let m = f.find_iter("<http://a.example/é>".as_bytes()).next().unwrap();
+    /// assert!(m.is_iri());
+    /// let m = f.find_iter(b"<http://a.example/e>").next().unwrap();
+    /// assert!(!m.is_iri());
+    /// ```
+    pub fn is_iri(&self) -> bool {
+        !self.uri().is_ascii()
+    }
+    /// The URI form of the match: for an IRI ([`Match::is_iri`]) its
+    /// mapping to a URI (RFC 3987 section 3.1, see
+    /// [`crate::iri::Iri::to_uri`]), otherwise [`Match::uri`] itself.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().iri(true).build();
+    /// let m = f.find_iter("http://www.bücher.example/".as_bytes()).next().unwrap();
+    /// assert_eq!(m.to_uri(), &b"http://www.xn--bcher-kva.example/"[..]);
+    /// ```
+    pub fn to_uri(&self) -> Cow<'_, [u8]> {
+        if !self.is_iri() {
+            return Cow::Borrowed(self.uri());
+        }
+        match crate::iri::Iri::from_bytes(self.uri()) {
+            Ok(iri) => match iri.to_uri() {
+                Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
+                Cow::Owned(s) => Cow::Owned(s.into_bytes()),
+            },
+            // (Every IRI the finder reports is valid.)
+            Err(_) => Cow::Borrowed(self.uri()),
+        }
     }
     /// A copy that borrows nothing.
     ///
@@ -488,6 +562,7 @@ pub struct FinderBuilder {
     bracket_bound: usize,
     max_uri_len: usize,
     rejected: bool,
+    iri: bool,
     /// Turn colons away before the engine looks at them (the per-colon
     /// pre-check and the bulk filter), and delimited contexts whose
     /// closer is nowhere within the bracket bound before reading them;
@@ -506,6 +581,7 @@ impl Default for FinderBuilder {
             bracket_bound: 2048,
             max_uri_len: 64 * 1024,
             rejected: false,
+            iri: false,
             prefilter: true,
         }
     }
@@ -641,6 +717,42 @@ impl FinderBuilder {
     /// ```
     pub fn rejected(&mut self, yes: bool) -> &mut FinderBuilder {
         self.rejected = yes;
+        self
+    }
+    /// Find IRIs (RFC 3987) as well as URIs (off by default).
+    ///
+    /// In bare text, letters, combining marks and digits of scripts written
+    /// with spaces between words (and U+200C, U+200D) then continue the
+    /// candidate instead of rejecting it; letters of scripts written
+    /// without spaces (Han, kana, Thai, ...) continue it only inside a
+    /// host label that holds no ASCII before them. Inside `<...>`,
+    /// `"..."` and the paired CJK and typographic brackets and quotes
+    /// ([`Context::Paired`]), every character RFC 3987 allows belongs to
+    /// the IRI. A candidate with non-ASCII characters is validated by RFC
+    /// 3987's grammar, and the URI it maps to
+    /// ([`crate::iri::Iri::to_uri`]) by the chosen grammar and the scheme
+    /// rules. On ASCII text nothing changes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().iri(true).build();
+    /// let text = "Siehe https://de.wikipedia.org/wiki/Müller, 「http://例え.テスト/索引」.";
+    /// let found: Vec<_> = f.find_iter(text.as_bytes()).collect();
+    /// assert_eq!(found[0].uri(), "https://de.wikipedia.org/wiki/Müller".as_bytes());
+    /// assert_eq!(
+    ///     found[0].to_uri(),
+    ///     "https://de.wikipedia.org/wiki/M%C3%BCller".as_bytes()
+    /// );
+    /// assert_eq!(found[1].uri(), "http://例え.テスト/索引".as_bytes());
+    /// assert_eq!(found[1].context(), urifind::Context::Paired);
+    ///
+    /// // Without it, the bare IRI is rejected (not cut).
+    /// let f = urifind::Finder::new();
+    /// assert_eq!(f.find_iter(text.as_bytes()).count(), 0);
+    /// ```
+    pub fn iri(&mut self, yes: bool) -> &mut FinderBuilder {
+        self.iri = yes;
         self
     }
     /// Builds the finder.

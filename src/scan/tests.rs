@@ -235,6 +235,30 @@ mod prefilter {
             "3",
             "caf\u{e9}",
             "\u{201c}",
+            // What the reader's rules look at before a scheme and after
+            // a URI.
+            "=3D",
+            "=A0",
+            "9",
+            "+",
+            "e.",
+            "*",
+            "_",
+            "~",
+            "'",
+            "`",
+            "</",
+            "&lt;",
+            "&#x3E;",
+            "&amp;",
+            "sms:+1",
+            "sms:",
+            "matrix:",
+            "bitcoin:",
+            "file:/",
+            "file:",
+            "...",
+            "--",
         ];
         let mut next = support::splitmix(0x5eed);
         for round in 0..3000 {
@@ -249,7 +273,9 @@ mod prefilter {
         // Every labelled case, ours and the shared ones.
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut cases = 0;
-        for dir in ["corpora/cases", "../shared/cases"] {
+        for dir in
+            ["corpora/cases", "../shared/cases", "../shared/cases-reader"]
+        {
             let Ok(rd) = std::fs::read_dir(root.join(dir)) else { continue };
             for e in rd {
                 let p = e.unwrap().path();
@@ -295,6 +321,281 @@ mod regressions {
         ] {
             check_stream_equals_slice(t);
         }
+    }
+}
+
+/// The rules of docs/CONTRACT.md sections 1 to 3 on what a reader takes
+/// for a URI, each with its edges, through the whole scanner.
+mod reader {
+    use super::*;
+
+    /// The URIs found in `t`, as strings.
+    fn uris(t: &str) -> Vec<String> {
+        Finder::new()
+            .find_iter(t.as_bytes())
+            .map(|m| String::from_utf8(m.uri().to_vec()).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn where_the_scheme_starts() {
+        assert_eq!(
+            uris("+https://a.example/ -ftp://b.example/"),
+            ["https://a.example/", "ftp://b.example/"]
+        );
+        assert!(uris("9p://fs.example/share and 3com:x").is_empty());
+        assert_eq!(
+            uris("the FAQ.http://a.example/ page"),
+            ["http://a.example/"]
+        );
+        assert_eq!(
+            uris("svn+ssh://a.example/r git+https://b.example/r"),
+            ["svn+ssh://a.example/r", "git+https://b.example/r"]
+        );
+        assert_eq!(
+            uris("=3Dhttps://a.example/ or=A0https://b.example/"),
+            ["https://a.example/", "https://b.example/"]
+        );
+        assert_eq!(
+            uris("=20http://a.example/ url=abc://h/"),
+            ["http://a.example/", "abc://h/"]
+        );
+        // A prose-opaque scheme after a full stop.
+        assert_eq!(uris("write.mailto:a@b.example"), ["mailto:a@b.example"]);
+    }
+
+    #[test]
+    fn opaque_schemes_with_conditions() {
+        assert_eq!(
+            uris("pay bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT"),
+            ["bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT"]
+        );
+        assert_eq!(
+            uris("sms:+15105550101?body=hi sms:5 sms:?b=1"),
+            ["sms:+15105550101?body=hi", "sms:5", "sms:?b=1"]
+        );
+        assert!(uris("\"sms:GetApp\" sms:x").is_empty());
+        assert_eq!(
+            uris("matrix:r/room:example.org"),
+            ["matrix:r/room:example.org"]
+        );
+        assert!(uris("matrix:get(y) matrix:u").is_empty());
+        assert_eq!(uris("file:/etc/motd."), ["file:/etc/motd"]);
+        assert!(uris("file:/ file:x file:/.").is_empty());
+        for t in ["geo::Point", "bitcoin::Txid", "sms::x", "file::Spec"] {
+            assert!(uris(t).is_empty(), "{t}");
+        }
+    }
+
+    #[test]
+    fn xml_elements_are_no_uris() {
+        for t in [
+            "<dav:href>",
+            "<soap:Body>",
+            "<xsl:template>",
+            "<geo:lat>51.5</geo:lat>",
+            "<tel:name>x</tel:name>",
+            "</news:title>",
+            "</foo:bar> </a.b:c>",
+        ] {
+            assert!(uris(t).is_empty(), "{t}");
+        }
+        // A local mailbox, a URL: label, and what is no single name.
+        assert_eq!(uris("List-Post: <mailto:root>"), ["mailto:root"]);
+        assert_eq!(uris("<URL:about:blank>"), ["about:blank"]);
+        assert_eq!(
+            uris("<geo:1,2> <urn:a:b> <news:comp.lang.c>"),
+            ["geo:1,2", "urn:a:b", "news:comp.lang.c"]
+        );
+        // What follows the element is scanned as usual.
+        assert_eq!(
+            uris("<dav:href>http://a.example/x</dav:href>"),
+            ["http://a.example/x"]
+        );
+    }
+
+    #[test]
+    fn html_references_end_a_bare_uri() {
+        assert_eq!(
+            uris("&lt;http://c.example/z&gt; &quot;http://d/q&quot;"),
+            ["http://c.example/z", "http://d/q"]
+        );
+        for t in [
+            "&#60;http://e.example/&#62;",
+            "&#x3C;http://e.example/&#x3e;",
+            "&#X22;http://e.example/&#0034;",
+            "http://e.example/&#x00022;x",
+            "http://e.example/&GT;",
+        ] {
+            assert_eq!(uris(t), ["http://e.example/"], "{t}");
+        }
+        // `&amp;` and other references stay; so does a `&` that is none.
+        assert_eq!(
+            uris("http://e.example/?a=1&amp;b=2&c&#61;x"),
+            ["http://e.example/?a=1&amp;b=2&c&#61;x"]
+        );
+        // No `;`, no reference; and no bracket rules come with them.
+        assert_eq!(uris("http://e.example/x&lt"), ["http://e.example/x&lt"]);
+        assert_eq!(
+            uris("&lt;http://e.example/a-\n b&gt;"),
+            ["http://e.example/a-b"]
+        );
+    }
+
+    #[test]
+    fn an_unmatched_bracket_ends_a_bare_uri() {
+        assert_eq!(
+            uris("(see http://a.example/x_(y))"),
+            ["http://a.example/x_(y)"]
+        );
+        assert_eq!(uris("(http://a.example/x)more"), ["http://a.example/x"]);
+        assert_eq!(
+            uris("[t](https://t.example/)[m](mailto:m@t.example)"),
+            ["https://t.example/", "mailto:m@t.example"]
+        );
+        assert_eq!(uris("http://a.example/)(x)"), ["http://a.example/"]);
+        assert_eq!(uris("http://[::1]/a]"), ["http://[::1]/a"]);
+        // Each kind on its own.
+        assert_eq!(uris("http://a.example/(x]"), ["http://a.example/(x"]);
+        assert_eq!(uris("http://a.example/[x)"), ["http://a.example/"]);
+        // Across a hyphen joining two lines, and after a dangling `//`.
+        assert_eq!(
+            uris("(http://a.example/b-\n(c)d) e"),
+            ["http://a.example/b-(c)d"]
+        );
+        assert_eq!(
+            uris("(http://a.example/(b-\nc)d) e"),
+            ["http://a.example/(b-c)d"]
+        );
+        assert_eq!(
+            uris("(at http://\n  www.example.org/x) now"),
+            ["http://www.example.org/x"]
+        );
+    }
+
+    #[test]
+    fn a_trailing_opening_paren_is_trimmed() {
+        assert_eq!(uris("http://a.example/( flaky)"), ["http://a.example/"]);
+        assert_eq!(uris("http://a.example/x((."), ["http://a.example/x"]);
+        assert_eq!(uris("http://a.example/(x"), ["http://a.example/(x"]);
+        // `[` is no sentence punctuation.
+        assert_eq!(uris("mailto:a@b.example[ x"), ["mailto:a@b.example["]);
+    }
+
+    #[test]
+    fn brackets_cost_linear_time() {
+        // Every colon of one long run asks where brackets end it: the
+        // notes answer each without reading the run again (reading it
+        // would take minutes here). All but those near the end are too
+        // long.
+        let t = "a://(b)".repeat(100_000);
+        let f = Finder::builder().any_scheme(true).rejected(true).build();
+        let n = f
+            .items(t.as_bytes())
+            .filter(|i| {
+                matches!(i, Item::Rejected(r)
+                    if matches!(r.reason(), RejectReason::TooLong { .. }))
+            })
+            .count();
+        assert!(n > 90_000, "{n}");
+    }
+
+    #[test]
+    fn emphasis_markup_is_trimmed_in_pairs() {
+        for t in [
+            "*http://a.example/x*.",
+            "_http://a.example/x_",
+            "**http://a.example/x**",
+            "_*http://a.example/x*_",
+            "~http://a.example/x~!",
+            "(*http://a.example/x*)",
+            "\u{201c}*http://a.example/x*\u{201d}",
+            "say\u{a0}*http://a.example/x*",
+        ] {
+            assert_eq!(uris(t), ["http://a.example/x"], "{t}");
+        }
+        // Unpaired, or not at the start of a word: kept.
+        assert_eq!(uris("http://a.example/x_"), ["http://a.example/x_"]);
+        assert_eq!(uris("a_http://a.example/x_"), ["http://a.example/x_"]);
+        assert_eq!(uris("*http://a.example/x"), ["http://a.example/x"]);
+        assert_eq!(uris("**http://a.example/x*"), ["http://a.example/x*"]);
+        assert_eq!(uris("_http://a.example/x*"), ["http://a.example/x*"]);
+        // Trimmed once.
+        assert_eq!(uris("*http://a.example/x**"), ["http://a.example/x*"]);
+    }
+
+    #[test]
+    fn apostrophes_by_quote_and_count() {
+        for t in [
+            "'http://a.example/x'",
+            "`http://a.example/x'",
+            "``http://a.example/x''",
+            "'_http://a.example/x_'",
+            "http://a.example/x'.",
+        ] {
+            assert_eq!(uris(t), ["http://a.example/x"], "{t}");
+        }
+        assert_eq!(uris("http://a.example/a'b'"), ["http://a.example/a'b'"]);
+        assert_eq!(uris("http://a.example/''"), ["http://a.example/''"]);
+        assert_eq!(uris("http://a.example/'''"), ["http://a.example/''"]);
+        assert_eq!(uris("'http://a.example/it's'"), ["http://a.example/it's"]);
+    }
+
+    #[test]
+    fn long_runs_of_markup_cost_linear_time() {
+        let mut t = "*".repeat(200_000);
+        t.push_str("http://a.example/x");
+        t.push_str(&"*".repeat(10));
+        assert_eq!(uris(&t), ["http://a.example/x**********"]);
+        // One run far longer than a URI may be: the search jumps over
+        // its colons (from windows that start past the input's start).
+        let t = "*http://a.example/x".repeat(30_000);
+        assert_eq!(uris(&t).len(), 1);
+        let t = "*_~http://a.example/x~_* ".repeat(20_000);
+        assert_eq!(uris(&t).len(), 20_000);
+    }
+
+    #[test]
+    fn a_bad_host_is_cut_at_debris() {
+        for t in [
+            "https://example.org*",
+            "https://example.org* (see note)",
+            "https://example.org*/path",
+            "see https://example.org-- now",
+            "see https://example.org---",
+            "<a href='https://example.org'/>",
+        ] {
+            assert_eq!(uris(t), ["https://example.org"], "{t}");
+        }
+        assert_eq!(uris("ftp://me@example.org'"), ["ftp://me@example.org"]);
+        // Any other fault of the host rejects the whole.
+        for t in [
+            "https://example.org-/",
+            "https://pr--<N>.example.org/",
+            "https://example.org--.",
+            "https://-x.example.org*",
+            "https://example.org--)",
+        ] {
+            assert!(uris(t).is_empty(), "{t}");
+        }
+        // Not IP-based: the host is a reg-name, `*` and `'` are fine.
+        assert_eq!(uris("foo://a*b'c/"), ["foo://a*b'c/"]);
+    }
+
+    #[test]
+    fn dots_alone_are_nothing() {
+        for t in [
+            "\"file://...\",",
+            "\"s3://...\"",
+            "<news:...>",
+            "<file://..>",
+            "mailto:... ",
+            "<URL:x-y:..>",
+        ] {
+            assert!(uris(t).is_empty(), "{t}");
+        }
+        assert_eq!(uris("<file:///...>"), ["file:///..."]);
+        assert_eq!(uris("<news:a...>"), ["news:a..."]);
     }
 }
 

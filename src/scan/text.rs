@@ -2,6 +2,7 @@
 //! continue a URI, scheme characters, whitespace, mail quote prefixes,
 //! line starts, and the one Unicode decision of docs/CONTRACT.md section 1.3.
 
+use crate::scan::entity::{self, Amp};
 use unicode_general_category::{get_general_category, GeneralCategory as G};
 use unicode_script::{Script, UnicodeScript};
 
@@ -11,9 +12,9 @@ const URI: u8 = 1;
 const SCHEME: u8 = 2;
 /// Space, tab, CR, LF, VT, FF.
 const WS: u8 = 4;
-/// Trailing punctuation trimmed from a bare URI: `.,;:!?'`.
+/// Trailing punctuation trimmed from a bare URI: `.,;:!?'(`.
 const TRIM: u8 = 8;
-/// Continues a bare URI whatever follows: [`URI`] but `%`.
+/// Continues a bare URI whatever follows: [`URI`] but `%` and `&`.
 const PLAIN: u8 = 16;
 
 const fn classes() -> [u8; 256] {
@@ -34,10 +35,11 @@ const fn classes() -> [u8; 256] {
             b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c => v |= WS,
             _ => {}
         }
-        if matches!(c, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'') {
+        if matches!(c, b'.' | b',' | b';' | b':' | b'!' | b'?' | b'\'' | b'(')
+        {
             v |= TRIM;
         }
-        if v & URI != 0 && c != b'%' {
+        if v & URI != 0 && c != b'%' && c != b'&' {
             v |= PLAIN;
         }
         t[b] = v;
@@ -80,11 +82,37 @@ pub(crate) fn is_escape_at(v: &[u8], i: usize) -> bool {
         && v[i + 2].is_ascii_hexdigit()
 }
 
-/// Whether the byte at `v[i]` continues a bare URI.
+/// Whether the byte at `v[i]` continues a bare URI: a URI byte, but not
+/// a `%` without two hex digits after it, nor an `&` that starts an
+/// HTML-escaped delimiter, or may in more input than `v` (`end`: `v`
+/// ends the input, and there is no more).
 #[inline]
-pub(crate) fn continues(v: &[u8], i: usize) -> bool {
-    let b = v[i];
-    is_uri_byte(b) && (b != b'%' || is_escape_at(v, i))
+pub(crate) fn continues(v: &[u8], i: usize, end: bool) -> bool {
+    match v[i] {
+        b'%' => is_escape_at(v, i),
+        b'&' => match entity::amp_at(v, i) {
+            Amp::Delimiter => false,
+            Amp::Other => true,
+            Amp::Unsure => end,
+        },
+        b => is_uri_byte(b),
+    }
+}
+
+/// For a bare run that stopped at `v[i]` (`i` may be `v.len()`): one
+/// past the last byte deciding that read (a `%` and its two digits, a
+/// UTF-8 character: `i + 3`; an `&` that may start a reference: all of
+/// `v`), and whether more input than `v` might have decided otherwise.
+#[inline]
+pub(crate) fn run_stop(v: &[u8], i: usize) -> (usize, bool) {
+    match v.get(i) {
+        None => (i + 3, true),
+        Some(b'%') => (i + 3, i + 3 > v.len()),
+        Some(b'&') if entity::amp_at(v, i) == Amp::Unsure => {
+            ((i + 3).max(v.len()), true)
+        }
+        Some(_) => (i + 3, false),
+    }
 }
 
 /// From `v[i]`, eight bytes at a time, to the first block of eight (that
@@ -102,11 +130,11 @@ fn skip_class(v: &[u8], mut i: usize, cap: usize, bit: u8) -> usize {
 }
 
 /// The end of the run of bytes that continue a bare URI from `v[i]`, at
-/// most `cap`.
+/// most `cap` (`end`: `v` ends the input).
 #[inline]
-pub(crate) fn uri_run(v: &[u8], i: usize, cap: usize) -> usize {
+pub(crate) fn uri_run(v: &[u8], i: usize, cap: usize, end: bool) -> usize {
     let mut i = skip_class(v, i, cap, PLAIN);
-    while i < cap && continues(v, i) {
+    while i < cap && continues(v, i, end) {
         i += 1;
     }
     i
@@ -172,21 +200,29 @@ pub(crate) fn line_break_at(v: &[u8], i: usize) -> Option<usize> {
     }
 }
 
-/// What a non-ASCII character right after a URI means.
+/// The class of a non-ASCII character, the one Unicode decision of
+/// docs/CONTRACT.md sections 1.3 and 6.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum NonAscii {
-    /// It ends the URI (punctuation, symbols, spaces, other numbers,
-    /// letters of scripts written without spaces, bytes not UTF-8).
-    Ends,
-    /// It is a letter, mark or digit of a script written with spaces:
-    /// the candidate is an IRI and is rejected.
-    Rejects,
+pub(crate) enum Wide {
+    /// A letter, combining mark or decimal digit (categories L, M, Nd,
+    /// Nl) of a script written with spaces between words, or U+200C /
+    /// U+200D (written inside words of such scripts): it rejects a bare
+    /// URI (an IRI follows) and continues a bare IRI.
+    Spaced,
+    /// A letter, mark or digit of a script written without spaces (Han,
+    /// kana, Thai, ...): it ends a bare URI or IRI, except inside an IRI's
+    /// host label with no ASCII before it.
+    Unspaced,
+    /// Anything else (punctuation, symbols, spaces, other numbers) and
+    /// bytes that are not UTF-8: it ends a bare URI or IRI.
+    Other,
 }
 
-/// Classifies the non-ASCII character starting at `v[i]`.
-pub(crate) fn non_ascii(v: &[u8], i: usize) -> NonAscii {
-    let (ch, _) = bstr::decode_utf8(&v[i..]);
-    let Some(ch) = ch else { return NonAscii::Ends };
+/// The class of `ch`, a non-ASCII character.
+pub(crate) fn wide_class(ch: char) -> Wide {
+    if matches!(ch, '\u{200c}' | '\u{200d}') {
+        return Wide::Spaced;
+    }
     let word = matches!(
         get_general_category(ch),
         G::UppercaseLetter
@@ -201,7 +237,7 @@ pub(crate) fn non_ascii(v: &[u8], i: usize) -> NonAscii {
             | G::LetterNumber
     );
     if !word {
-        return NonAscii::Ends;
+        return Wide::Other;
     }
     match ch.script() {
         // Scripts written without spaces between words: a URI may run
@@ -223,8 +259,44 @@ pub(crate) fn non_ascii(v: &[u8], i: usize) -> NonAscii {
         | Script::Javanese
         | Script::Buginese
         | Script::Yi
-        | Script::Common => NonAscii::Ends,
-        _ => NonAscii::Rejects,
+        | Script::Common => Wide::Unspaced,
+        _ => Wide::Spaced,
+    }
+}
+
+/// The UTF-8 character at `v[i]` and its length, if one is there whole.
+#[inline]
+pub(crate) fn decode(v: &[u8], i: usize) -> Option<(char, usize)> {
+    match bstr::decode_utf8(&v[i..]) {
+        (Some(c), n) => Some((c, n)),
+        (None, _) => None,
+    }
+}
+
+/// The class of the character at `v[i]` (a byte of 0x80 or more) and
+/// its length (1 for a byte that starts no UTF-8 character).
+#[inline]
+pub(crate) fn wide_at(v: &[u8], i: usize) -> (Wide, usize) {
+    match decode(v, i) {
+        Some((ch, n)) => (wide_class(ch), n),
+        None => (Wide::Other, 1),
+    }
+}
+
+/// What a non-ASCII character right after a URI means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NonAscii {
+    /// It ends the URI ([`Wide::Unspaced`], [`Wide::Other`]).
+    Ends,
+    /// It is [`Wide::Spaced`]: the candidate is an IRI and is rejected.
+    Rejects,
+}
+
+/// Classifies the non-ASCII character starting at `v[i]`.
+pub(crate) fn non_ascii(v: &[u8], i: usize) -> NonAscii {
+    match wide_at(v, i).0 {
+        Wide::Spaced => NonAscii::Rejects,
+        Wide::Unspaced | Wide::Other => NonAscii::Ends,
     }
 }
 
@@ -333,9 +405,21 @@ mod tests {
         for b in b"azAZ09-._~!$&'()*+,;=:/?#[]@%".iter() {
             assert!(is_uri_byte(*b), "{}", *b as char);
         }
-        assert!(continues(b"%2F", 0));
-        assert!(!continues(b"%2", 0));
-        assert!(!continues(b"%zz", 0));
+        assert!(continues(b"%2F", 0, false));
+        assert!(!continues(b"%2", 0, false));
+        assert!(!continues(b"%zz", 0, false));
+        assert!(continues(b"&amp;", 0, false));
+        assert!(!continues(b"&gt;", 0, true));
+        assert!(!continues(b"&#x3c;", 0, true));
+        // A reference cut by the end of the input is none; one cut by
+        // the end of what is at hand may be.
+        assert_eq!(uri_run(b"x&#0000", 0, 7, true), 7);
+        assert_eq!(uri_run(b"x&#0000", 0, 7, false), 1);
+        assert_eq!(run_stop(b"x&#0000", 1), (7, true));
+        assert_eq!(uri_run(b"x&gt;", 0, 5, true), 1);
+        assert_eq!(run_stop(b"x&gt;", 1), (4, false));
+        assert_eq!(run_stop(b"x%4", 1), (4, true));
+        assert_eq!(run_stop(b"x ", 1), (4, false));
     }
 
     #[test]
@@ -347,8 +431,8 @@ mod tests {
 
     #[test]
     fn non_ascii_rule() {
-        let s = "ßéΩж한ก漢。“»\u{a0}¹\u{308}".as_bytes();
-        let got: Vec<NonAscii> = "ßéΩж한ก漢。“»\u{a0}¹\u{308}"
+        let s = "ßéΩж한ก漢。“»\u{a0}¹\u{308}\u{200c}".as_bytes();
+        let got: Vec<NonAscii> = "ßéΩж한ก漢。“»\u{a0}¹\u{308}\u{200c}"
             .char_indices()
             .map(|(i, _)| non_ascii(s, i))
             .collect();
@@ -357,7 +441,7 @@ mod tests {
             got,
             [
                 Rejects, Rejects, Rejects, Rejects, Rejects, Ends, Ends, Ends,
-                Ends, Ends, Ends, Ends, Rejects
+                Ends, Ends, Ends, Ends, Rejects, Rejects
             ]
         );
         assert_eq!(non_ascii(b"\xe9t\xe9", 0), Ends, "Latin-1 is not UTF-8");

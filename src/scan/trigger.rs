@@ -14,7 +14,7 @@ use aho_corasick::AhoCorasick;
 use crate::grammar::schemes;
 use crate::scan::abbrev::glued;
 use crate::scan::continuation;
-use crate::scan::{text, FinderBuilder};
+use crate::scan::{scheme, text, FinderBuilder};
 
 /// A place where a URI may be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -351,7 +351,13 @@ impl<'f> Triggers<'f> {
                     j + 2 > buf.len() || text::line_break_at(buf, j).is_some()
                 }
             },
-            Some(&b) => text::is_uri_byte(b) || b == b'\n' || b == b'\r',
+            // (With IRIs, a non-ASCII character may come first.)
+            Some(&b) => {
+                text::is_uri_byte(b)
+                    || b == b'\n'
+                    || b == b'\r'
+                    || (self.opts.iri && b >= 0x80)
+            }
         };
         next_ok && self.could_start(buf, base, ci, resume)
     }
@@ -384,7 +390,7 @@ impl<'f> Triggers<'f> {
             // (`http://` on every line: the next line begins a URI of its
             // own, which is no continuation of this one in any context.)
             let Some(&b) = buf.get(ci + 3) else { return true };
-            if !quiet || text::is_uri_byte(b) {
+            if !quiet || text::is_uri_byte(b) || (self.opts.iri && b >= 0x80) {
                 return true;
             }
             if !text::is_ws(b) {
@@ -405,10 +411,9 @@ impl<'f> Triggers<'f> {
         if s == far && s > lo {
             return true;
         }
-        while s < ci && !buf[s].is_ascii_alphabetic() {
-            s += 1;
-        }
-        if s == ci {
+        // A scheme starts with a letter in every context (`10:30` starts
+        // nothing).
+        if !buf[s..ci].iter().any(u8::is_ascii_alphabetic) {
             return false;
         }
         if s > lo {
@@ -426,7 +431,7 @@ impl<'f> Triggers<'f> {
         // Out of brackets and quotes, `scheme:` and then whitespace is
         // nothing: only a bare candidate remains, and it must hold more.
         let next_ws = text::is_ws(buf[ci + 1]);
-        (!next_ws || !quiet) && schemes::is_prose_opaque(&buf[s..ci])
+        (!next_ws || !quiet) && scheme::may_be_prose_opaque(buf, s, ci)
     }
 
     /// Whether a `<` may open an angle-bracket context for a scheme at

@@ -17,6 +17,8 @@ Examples:
   urifind --json --abbrev page.txt  JSON Lines, www.* abbreviations too
   urifind --scheme http,https -c .  count http(s) URIs per file
   urifind --rejected draft.txt      candidates the validator turned down
+  urifind --mail -l ~/Maildir       messages holding a URI (MIME decoded)
+  urifind --mail --json inbox.mbox  where each URI is: message, part, ...
   urifind --check uris.txt          validate one URI reference per line
   urifind --parse < uris.txt        split each line into components
   urifind --resolve http://a/b/c/d;p?q refs.txt
@@ -35,6 +37,19 @@ pub enum ColorWhen {
     /// Always color.
     Always,
     /// Never color.
+    Never,
+}
+
+/// When to read inputs as mail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MailWhen {
+    /// An input that starts like mail (an mbox `From ` line, or a header
+    /// block with From: and Date:, Message-ID:, MIME-Version:,
+    /// Received: or Newsgroups:).
+    Auto,
+    /// Every input is a message or an mbox.
+    Always,
+    /// Never: raw bytes.
     Never,
 }
 
@@ -124,6 +139,23 @@ pub struct LowArgs {
     /// every file is searched, hidden ones too).
     #[arg(help_heading = "Input", long = "respect-ignore")]
     pub respect_ignore: bool,
+    /// Read inputs as mail and news the way a mail reader shows them
+    /// (mbox split, MIME parts decoded, HTML parsed); offsets still point
+    /// into the raw file. --mail alone is --mail=always.
+    #[arg(
+        help_heading = "Input",
+        long = "mail",
+        value_name = "WHEN",
+        num_args = 0..=1,
+        require_equals = true,
+        default_value = "auto",
+        default_missing_value = "always"
+    )]
+    pub mail: MailWhen,
+    /// In mail mode, also report the markup resources of HTML parts (img
+    /// src, link href, xmlns, the DOCTYPE, CSS url(), cid: links).
+    #[arg(help_heading = "Input", long = "html-resources")]
+    pub html_resources: bool,
 
     // ---- output ----
     /// Print the file name with each URI (default with several files or a
@@ -206,6 +238,14 @@ pub struct LowArgs {
     /// Also find abbreviated URIs (www.example.org/x, ftp.example.org).
     #[arg(help_heading = "Selection", long = "abbrev")]
     pub abbrev: bool,
+    /// Also find IRIs (RFC 3987): addresses with non-ASCII characters,
+    /// printed as written. Not with --grammar rfc2396.
+    #[arg(help_heading = "Selection", long = "iri")]
+    pub iri: bool,
+    /// With --iri: print each IRI's URI form (host in IDNA ASCII, other
+    /// non-ASCII characters percent-encoded as UTF-8) instead.
+    #[arg(help_heading = "Selection", long = "to-uri", requires = "iri")]
+    pub to_uri: bool,
     /// The grammar: rfc2396bis (default), rfc2396 or rfc3986.
     #[arg(
         help_heading = "Selection",

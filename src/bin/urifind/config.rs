@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use ignore::overrides::{Override, OverrideBuilder};
 use urifind::Grammar;
 
-use crate::args::{ColorWhen, Generate, Hyphen, LowArgs};
+use crate::args::{ColorWhen, Generate, Hyphen, LowArgs, MailWhen};
 
 /// Which job the command does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +54,10 @@ pub struct Config {
     pub text: bool,
     /// Decompress gzip input.
     pub gzip: bool,
+    /// When inputs are read as mail.
+    pub mail: MailWhen,
+    /// Report HTML markup resources in mail mode.
+    pub html_resources: bool,
     /// Follow symlinks found in walks.
     pub follow: bool,
     /// `-g` globs selecting the files of walked directories.
@@ -88,6 +92,10 @@ pub struct Config {
     pub any_scheme: bool,
     /// Find abbreviated URIs.
     pub abbrev: bool,
+    /// Find IRIs too.
+    pub iri: bool,
+    /// Print the URI form of IRIs.
+    pub to_uri: bool,
     /// Grammar for validation.
     pub grammar: Grammar,
     /// Hyphen handling in plain output.
@@ -185,10 +193,13 @@ impl Config {
                 (a.unique, "--unique"),
                 (a.rejected, "--rejected"),
                 (a.abbrev, "--abbrev"),
+                (a.iri, "--iri"),
                 (a.any_scheme, "--any-scheme"),
                 (!a.scheme.is_empty(), "--scheme"),
                 (a.byte_offset, "--byte-offset"),
                 (a.search_zip, "--search-zip"),
+                (a.mail == MailWhen::Always, "--mail"),
+                (a.html_resources, "--html-resources"),
             ];
             if let Some((_, name)) = find_only.iter().find(|(on, _)| *on) {
                 return Err(format!(
@@ -204,6 +215,11 @@ impl Config {
         }
         if a.bracket_bound == Some(0) {
             return Err("--bracket-bound must be at least 1".into());
+        }
+        if a.iri && grammar == Grammar::Rfc2396 {
+            return Err("--iri cannot be used with --grammar rfc2396, which \
+                        predates IRIs (use rfc2396bis or rfc3986)"
+                .into());
         }
         if a.any_scheme && !a.scheme.is_empty() {
             return Err(
@@ -254,7 +270,10 @@ impl Config {
             paths,
             threads: a.threads.unwrap_or(env.cores.max(1)),
             text: a.text,
-            gzip: a.search_zip,
+            // Mail archives come compressed: --mail reads gzip as well.
+            gzip: a.search_zip || a.mail == MailWhen::Always,
+            mail: a.mail,
+            html_resources: a.html_resources,
             follow: a.follow,
             globs,
             respect_ignore: a.respect_ignore,
@@ -272,6 +291,8 @@ impl Config {
             schemes,
             any_scheme: a.any_scheme,
             abbrev: a.abbrev,
+            iri: a.iri,
+            to_uri: a.to_uri,
             grammar,
             hyphen: a.hyphen,
             normalize: a.normalize,
@@ -417,6 +438,18 @@ mod tests {
         assert!(cfg(&["--grammar", "rfc1738"])
             .unwrap_err()
             .contains("unknown grammar"));
+    }
+
+    #[test]
+    fn iri() {
+        let c = cfg(&["--iri", "--to-uri"]).unwrap();
+        assert!(c.iri && c.to_uri);
+        assert!(!cfg(&[]).unwrap().iri);
+        let e = cfg(&["--iri", "--grammar", "rfc2396"]).unwrap_err();
+        assert!(e.contains("rfc2396"), "{e}");
+        assert!(cfg(&["--iri", "--grammar", "rfc3986"]).is_ok());
+        assert!(cfg(&["--to-uri"]).is_err(), "--to-uri needs --iri");
+        assert!(cfg(&["--iri", "--check"]).is_err());
     }
 
     #[test]

@@ -10,7 +10,10 @@
 use std::fs::File;
 use std::io::{self, Cursor, Read};
 
-use crate::config::Config;
+use urifind::mail::detect;
+
+use crate::args::MailWhen;
+use crate::config::{Config, Mode};
 use crate::walk::Entry;
 
 /// How many bytes are looked at for a NUL to call a file binary.
@@ -41,6 +44,9 @@ pub enum Kind {
     Text,
     /// Binary data (a NUL in the first 8 KiB), skipped unless `-a`.
     Binary,
+    /// Mail: one message or an mbox, read as a mail reader shows it
+    /// (`--mail`, or `--mail=auto` and a head that looks like mail).
+    Mail,
 }
 
 /// An opened input.
@@ -51,22 +57,41 @@ pub struct Opened {
     pub source: Source,
 }
 
-/// Decides what an input is from its first bytes (at most 8 KiB, after
+/// Decides what an input is from its first bytes (at most 64 KiB, after
 /// decompression); `stdin` says whether it is standard input.
 pub fn kind(head: &[u8], cfg: &Config, stdin: bool) -> Kind {
+    let find = cfg.mode == Mode::Find;
+    if find && cfg.mail != MailWhen::Never && detect::looks_like_mail(head) {
+        return Kind::Mail;
+    }
+    let head = &head[..head.len().min(BINARY_PEEK)];
     // Standard input is a filter: it is always text (a NUL is a control
-    // byte that ends a URI), as in `grep -a`.
+    // byte that ends a URI), as in `grep -a`. Under --mail a binary file
+    // that does not start like mail (a mail store's index) is skipped
+    // too.
     if !cfg.text && !stdin && memchr::memchr(0, head).is_some() {
         Kind::Binary
+    } else if find && cfg.mail == MailWhen::Always {
+        Kind::Mail
     } else {
         Kind::Text
     }
 }
 
-/// Reads up to [`BINARY_PEEK`] bytes: until full or end of input when
-/// `fill`, else with one read (so an interactive stdin is not held up).
-fn peek<R: Read>(rdr: &mut R, fill: bool) -> io::Result<Vec<u8>> {
-    let mut head = vec![0; BINARY_PEEK];
+/// How many bytes [`kind`] looks at: the binary check's 8 KiB, or
+/// enough for a long mail header block when mail is looked for.
+fn head_size(cfg: &Config) -> usize {
+    if cfg.mail != MailWhen::Never {
+        detect::HEAD
+    } else {
+        BINARY_PEEK
+    }
+}
+
+/// Reads up to `size` bytes: until full or end of input when `fill`,
+/// else with one read (so an interactive stdin is not held up).
+fn peek<R: Read>(rdr: &mut R, fill: bool, size: usize) -> io::Result<Vec<u8>> {
+    let mut head = vec![0; size];
     let mut n = 0;
     while n < head.len() {
         match rdr.read(&mut head[n..]) {
@@ -106,7 +131,8 @@ pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
                 // A file system that cannot map the file is read instead.
                 let map = crate::mapped::Mapped::new(&f, md.len());
                 if let Ok(Some(m)) = map {
-                    let head = &m.bytes()[..BINARY_PEEK.min(m.bytes().len())];
+                    let n = head_size(cfg).min(m.bytes().len());
+                    let head = &m.bytes()[..n];
                     if !(cfg.gzip && head.starts_with(&GZIP)) {
                         let kind = kind(head, cfg, false);
                         return Ok(Opened { kind, source: Source::Mapped(m) });
@@ -119,14 +145,14 @@ pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
         }
         Entry::Error(_, m) => return Err(io::Error::other(m.clone())),
     };
-    let mut head = peek(&mut rdr, regular)?;
+    let mut head = peek(&mut rdr, regular, head_size(cfg))?;
     if cfg.gzip && head.starts_with(&GZIP) {
         let raw = Cursor::new(head).chain(rdr);
         // Decompression runs on its own thread, ahead of the scanner.
         let mut gz: Box<dyn Read + Send> =
             Box::new(flate2::read::MultiGzDecoder::new(raw));
         ahead = true;
-        head = peek(&mut gz, true)?;
+        head = peek(&mut gz, true, head_size(cfg))?;
         rdr = gz;
     }
     let kind = kind(&head, cfg, matches!(entry, Entry::Stdin));
@@ -151,9 +177,10 @@ mod tests {
                 Ok(1)
             }
         }
-        assert_eq!(peek(&mut Trickle(5), true).unwrap().len(), 5);
-        assert_eq!(peek(&mut Trickle(5), false).unwrap().len(), 1);
+        assert_eq!(peek(&mut Trickle(5), true, 8).unwrap().len(), 5);
+        assert_eq!(peek(&mut Trickle(5), false, 8).unwrap().len(), 1);
         let big = vec![b'a'; 20_000];
-        assert_eq!(peek(&mut &big[..], true).unwrap().len(), BINARY_PEEK);
+        let n = peek(&mut &big[..], true, BINARY_PEEK).unwrap().len();
+        assert_eq!(n, BINARY_PEEK);
     }
 }

@@ -205,9 +205,10 @@ impl<W: Write> Printer<W> {
             (Hyphen::Drop, Some(alt)) => alt,
             _ => m.uri(),
         };
-        // Under -u the key is the printed form: normalized with
-        // --normalize, so equivalent URIs count once.
-        let key = norm(primary, self.cfg.normalize);
+        // Under -u the key is the printed form: the URI form with
+        // --to-uri, normalized with --normalize, so equivalent URIs count
+        // once.
+        let key = self.printed(primary);
         if !self.first_time(&key) {
             return Ok(false);
         }
@@ -224,7 +225,7 @@ impl<W: Write> Printer<W> {
             if let (Hyphen::Both, Some(alt)) =
                 (self.cfg.hyphen, m.without_hyphen())
             {
-                let alt = norm(alt, self.cfg.normalize);
+                let alt = self.printed(alt).into_owned();
                 if self.first_time(&alt) {
                     self.plain_prefix(path, m.position(), m.uri_span().start);
                     self.colored(C_URI, &alt);
@@ -259,7 +260,12 @@ impl<W: Write> Printer<W> {
             json_num(b, false, "span_start", r.span().start as u64);
             json_num(b, false, "span_end", r.span().end as u64);
             json_field(b, false, "candidate", r.candidate());
-            json_field(b, false, "context", r.context().name().as_bytes());
+            json_field(
+                b,
+                false,
+                delimiter_key(place),
+                r.context().name().as_bytes(),
+            );
             json_num(b, false, "offset", r.offset() as u64);
             json_field(b, false, "reason", r.reason().to_string().as_bytes());
             b.extend_from_slice(b"}\n");
@@ -276,6 +282,17 @@ impl<W: Write> Printer<W> {
         Ok(true)
     }
 
+    /// How `u` (the match or its alternative) is printed: in URI form
+    /// with `--to-uri`, then normalized with `--normalize`.
+    fn printed<'u>(&self, u: &'u [u8]) -> Cow<'u, [u8]> {
+        if self.cfg.to_uri && !u.is_ascii() {
+            let mapped = to_uri(u);
+            Cow::Owned(norm(&mapped, self.cfg.normalize).into_owned())
+        } else {
+            norm(u, self.cfg.normalize)
+        }
+    }
+
     fn json_match(&mut self, path: &[u8], place: &[Field<'_>], m: &Match) {
         let b = &mut self.buf;
         b.push(b'{');
@@ -287,8 +304,22 @@ impl<W: Write> Printer<W> {
         json_num(b, false, "span_end", m.span().end as u64);
         json_num(b, false, "uri_start", m.uri_span().start as u64);
         json_num(b, false, "uri_end", m.uri_span().end as u64);
-        json_field(b, false, "uri", m.uri());
-        json_field(b, false, "context", m.context().name().as_bytes());
+        if m.is_iri() {
+            // An IRI: "uri" is its URI form (RFC 3987 section 3.1), and
+            // the IRI as written goes beside it.
+            json_field(b, false, "uri", &m.to_uri());
+            json_key(b, false, "iri");
+            b.extend_from_slice(b"true");
+            json_field(b, false, "written", m.uri());
+        } else {
+            json_field(b, false, "uri", m.uri());
+        }
+        json_field(
+            b,
+            false,
+            delimiter_key(place),
+            m.context().name().as_bytes(),
+        );
         json_key(b, false, "alternatives");
         b.push(b'[');
         if let Some(alt) = m.without_hyphen() {
@@ -304,7 +335,7 @@ impl<W: Write> Printer<W> {
             }
         }
         if self.cfg.normalize {
-            let n = urifind::uri::normalize(m.uri());
+            let n = urifind::uri::normalize(&m.to_uri());
             json_field(b, false, "normalized", &n);
         }
         b.extend_from_slice(b"}\n");
@@ -379,6 +410,15 @@ pub fn io_reason(e: &io::Error) -> String {
     }
 }
 
+/// The URI form of the IRI `u` (RFC 3987 section 3.1); `u` itself when
+/// it is no IRI.
+fn to_uri(u: &[u8]) -> Vec<u8> {
+    match urifind::iri::Iri::from_bytes(u) {
+        Ok(iri) => iri.to_uri().into_owned().into_bytes(),
+        Err(_) => u.to_vec(),
+    }
+}
+
 /// `u` in normal form when `on`, else as it is.
 fn norm(u: &[u8], on: bool) -> Cow<'_, [u8]> {
     if on {
@@ -388,10 +428,30 @@ fn norm(u: &[u8], on: bool) -> Cow<'_, [u8]> {
     }
 }
 
-/// The members naming where inside the input an item was found.
+/// The members naming where inside the input an item was found (the
+/// message number of mail is a number).
 fn place_json(b: &mut Vec<u8>, place: &[Field<'_>]) {
     for (key, value) in place {
-        json_field(b, false, key, value);
+        let number = *key == "message"
+            && !value.is_empty()
+            && value.iter().all(u8::is_ascii_digit);
+        if number {
+            json_key(b, false, key);
+            b.extend_from_slice(value);
+        } else {
+            json_field(b, false, key, value);
+        }
+    }
+}
+
+/// The key of the scanner's context (how the URI was delimited):
+/// `context`, or `delimiter` when the place names a context of its own
+/// (mail: `header:NAME`, `text`, `html-href`, `html-text`).
+fn delimiter_key(place: &[Field<'_>]) -> &'static str {
+    if place.iter().any(|(k, _)| *k == "context") {
+        "delimiter"
+    } else {
+        "context"
     }
 }
 

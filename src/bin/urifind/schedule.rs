@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::sync::{Condvar, Mutex};
 
+use urifind::mail::MailFinder;
 use urifind::scan::Item;
-use urifind::Finder;
 
 use crate::config::{Config, Report};
 use crate::input::{self, Kind};
@@ -29,7 +29,7 @@ use crate::Status;
 pub fn search_all<W: Write + Send>(
     walk: Walk,
     cfg: &Config,
-    finder: &Finder,
+    finder: &MailFinder,
     printer: &mut Printer<W>,
 ) -> io::Result<Status> {
     let one_file = cfg.paths.len() == 1 && !cfg.paths[0].is_dir();
@@ -48,7 +48,7 @@ pub fn search_all<W: Write + Send>(
 fn search_one<W: Write>(
     entry: &Entry,
     cfg: &Config,
-    finder: &Finder,
+    finder: &MailFinder,
     printer: &mut Printer<W>,
     st: &mut Status,
 ) -> io::Result<()> {
@@ -74,6 +74,7 @@ fn search_one<W: Write>(
         finder,
         input,
         search::count_lines(cfg),
+        (&name, cfg.rejected || cfg.json),
         &mut |place, item| {
             let counted = printer.item(&name, place, &item)?;
             found |= counted;
@@ -210,7 +211,7 @@ impl<W: Write> Turns<'_, W> {
 fn search_parallel<W: Write + Send>(
     walk: Walk,
     cfg: &Config,
-    finder: &Finder,
+    finder: &MailFinder,
     printer: &mut Printer<W>,
 ) -> io::Result<Status> {
     let turns = Mutex::new(Turns {
@@ -240,7 +241,7 @@ fn search_parallel<W: Write + Send>(
 /// What every worker shares.
 struct Work<'a, 'p, W: Write> {
     cfg: &'a Config,
-    finder: &'a Finder,
+    finder: &'a MailFinder,
     turns: &'a Mutex<Turns<'p, W>>,
     cv: &'a Condvar,
     claims: &'a Mutex<Claims>,
@@ -293,10 +294,12 @@ impl<'a, 'p, W: Write> Work<'a, 'p, W> {
             begun: false,
         };
         let cfg = self.cfg;
+        let name = entry.name();
         let res = search::search(
             self.finder,
             input,
             search::count_lines(cfg),
+            (&name, cfg.rejected || cfg.json),
             &mut |place, item| {
                 // Only what the printer may show is worth holding.
                 if matches!(item, Item::Rejected(_)) != cfg.rejected {

@@ -1,0 +1,48 @@
+/*!
+The native half of the `urifind` Python package: urifind's scanner and
+validator behind PyO3, with Arrow arrays in and out through the Arrow C
+data interface.
+
+The Python package (`python/urifind/`) re-exports everything here and adds
+the Spark integration in pure Python. This crate owns:
+
+* `options.rs`: Python keyword options into a [`urifind::FinderBuilder`],
+  with the command's error messages;
+* `finder.rs`: the `Finder` and `Match` classes (picklable, thread-safe,
+  scanning with the GIL released);
+* `arrow.rs`: `Finder.find_arrow` over string, large string, binary and
+  view arrays (and streams of them), building a `list<struct>` array;
+* `uri.rs`: `validate` and `resolve`;
+* `mbox.rs`: where the messages of an mbox file start (for
+  `urifind.spark.read_mbox`);
+* `errors.rs`: the exception classes.
+*/
+#![deny(missing_docs)]
+
+use pyo3::prelude::*;
+
+mod arrow;
+mod errors;
+mod finder;
+mod mbox;
+mod options;
+mod uri;
+
+/// The `urifind._urifind` extension module.
+#[pymodule]
+fn _urifind(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("Error", py.get_type::<errors::Error>())?;
+    m.add("OptionError", py.get_type::<errors::OptionError>())?;
+    m.add("ResolveError", py.get_type::<errors::ResolveError>())?;
+    m.add("InvalidURIError", py.get_type::<errors::InvalidURIError>())?;
+    m.add_class::<finder::Finder>()?;
+    m.add_class::<finder::Match>()?;
+    m.add_class::<uri::Validation>()?;
+    m.add_class::<arrow::MatchArray>()?;
+    m.add_function(wrap_pyfunction!(uri::validate, m)?)?;
+    m.add_function(wrap_pyfunction!(uri::resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(mbox::mbox_starts, m)?)?;
+    m.add("MATCH_FIELDS", arrow::FIELDS.to_vec())?;
+    Ok(())
+}

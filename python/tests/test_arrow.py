@@ -1,0 +1,173 @@
+"""`Finder.find_arrow` on Arrow arrays equals `Finder.find` row by row,
+whatever the array's type, offset, nulls or chunking."""
+
+import random
+
+import pyarrow as pa
+import pytest
+
+import urifind
+
+from conftest import REPO, case_files
+
+ROWS = 100_000
+
+
+def prose_rows(n, seed=2003):
+    """`n` rows of text: labeled cases, and generated sentences with URIs
+    bare, in angle brackets and quotes, broken across lines, hyphenated at
+    a line end, quoted as in mail, non-ASCII, and every tenth row null."""
+    rng = random.Random(seed)
+    cases = [p.read_bytes() for p in case_files(REPO / "corpora" / "cases")]
+    cases = [c.decode("utf-8") for c in cases if _utf8(c)]
+    words = "the a URI of in mail see at news text é 文 found reply".split()
+    hosts = ["a.example", "www.example.org", "ftp.example.net", "[::1]", "256.1.1.1"]
+    forms = [
+        lambda u: u,
+        lambda u: f"<{u}>",
+        lambda u: f'"{u}"',
+        lambda u: f"<URL:{u}>",
+        lambda u: f"<{u[:12]}\n  {u[12:]}>",
+        lambda u: f"<{u[:14]}-\n {u[14:]}>",
+        lambda u: f"> see <{u[:10]}\n> {u[10:]}>",
+        lambda u: f"({u}).",
+    ]
+    rows = []
+    for i in range(n):
+        if i % 10 == 9:
+            rows.append(None)
+        elif i % 7 == 3:
+            rows.append(cases[rng.randrange(len(cases))])
+        else:
+            parts = []
+            for _ in range(rng.randrange(1, 12)):
+                if rng.random() < 0.2:
+                    scheme = rng.choice(["http", "https", "ftp", "mailto", "urn"])
+                    host = rng.choice(hosts)
+                    path = "/".join(rng.choice(words) for _ in range(rng.randrange(3)))
+                    uri = (
+                        f"mailto:x@{host}"
+                        if scheme == "mailto"
+                        else f"urn:isbn:{rng.randrange(10**6)}"
+                        if scheme == "urn"
+                        else f"{scheme}://{host}/{path}"
+                    )
+                    parts.append(rng.choice(forms)(uri))
+                else:
+                    parts.append(rng.choice(words))
+            rows.append(" ".join(parts) + rng.choice(["", ".", "\n", " www.w3.org/x"]))
+    return rows
+
+
+def _utf8(b):
+    try:
+        b.decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
+def row_by_row(finder, rows):
+    return [
+        None if r is None else [m.to_dict() for m in finder.find(r)] for r in rows
+    ]
+
+
+@pytest.fixture(scope="module")
+def rows():
+    return prose_rows(ROWS)
+
+
+def test_100k_rows_equal_row_by_row_find(rows):
+    f = urifind.Finder()
+    got = f.find_arrow(pa.array(rows, pa.string()))
+    assert isinstance(got, pa.ListArray)
+    assert len(got) == ROWS
+    want = row_by_row(f, rows)
+    assert got.to_pylist() == want
+    assert sum(len(w) for w in want if w) > 20_000
+    assert got.null_count == sum(r is None for r in rows)
+
+
+@pytest.mark.parametrize(
+    "arrow_type",
+    [pa.large_string(), pa.string_view(), pa.binary(), pa.large_binary(), pa.binary_view()],
+    ids=str,
+)
+def test_every_text_type_gives_the_same(rows, arrow_type):
+    f = urifind.Finder(abbrev=True)
+    some = rows[:20_000]
+    base = f.find_arrow(pa.array(some, pa.string())).to_pylist()
+    assert f.find_arrow(pa.array(some, pa.string()).cast(arrow_type)).to_pylist() == base
+
+
+def test_options_apply_to_arrow(rows):
+    some = rows[:5_000]
+    for opts in [{"hyphen": "drop"}, {"abbrev": True}, {"schemes": "ftp"},
+                 {"grammar": "rfc3986", "any_scheme": True}]:
+        f = urifind.Finder(**opts)
+        assert f.find_arrow(pa.array(some)).to_pylist() == row_by_row(f, some), opts
+
+
+def test_hyphen_drop_reports_the_form_without_it():
+    text = "See <http://www.example.com/read-\n me.txt> now."
+    keep = urifind.Finder().find_arrow(pa.array([text])).to_pylist()[0][0]
+    drop = urifind.Finder(hyphen="drop").find_arrow(pa.array([text])).to_pylist()[0][0]
+    assert keep["uri"] == "http://www.example.com/read-me.txt"
+    assert drop["uri"] == keep["without_hyphen"] == "http://www.example.com/readme.txt"
+
+
+def test_offsets_count_utf8_bytes():
+    text = "é文 <http://a.example/>"
+    (m,) = urifind.Finder().find_arrow(pa.array([text])).to_pylist()[0]
+    raw = text.encode("utf-8")
+    assert raw[m["start"]:m["end"]] == b"http://a.example/"
+    assert (m["span_start"], m["span_end"]) == (raw.index(b"<"), len(raw))
+
+
+def test_sliced_and_chunked_inputs(rows):
+    f = urifind.Finder()
+    arr = pa.array(rows[:3_000])
+    sliced = arr.slice(1_234, 1_000)
+    assert f.find_arrow(sliced).to_pylist() == row_by_row(f, rows[1_234:2_234])
+    chunked = pa.chunked_array([arr.slice(0, 1_000), arr.slice(1_000)])
+    got = f.find_arrow(chunked)
+    assert isinstance(got, pa.ChunkedArray) and got.num_chunks == 2
+    assert got.to_pylist() == row_by_row(f, rows[:3_000])
+
+
+def test_empty_and_null_inputs():
+    f = urifind.Finder()
+    assert f.find_arrow(pa.array([], pa.string())).to_pylist() == []
+    assert f.find_arrow(pa.array([None, None], pa.string())).to_pylist() == [None, None]
+    assert f.find_arrow(pa.nulls(3)).to_pylist() == [None] * 3
+    empty = f.find_arrow(pa.chunked_array([], pa.string()))
+    assert empty.num_chunks == 0 and empty.type == f.find_arrow(pa.array([""])).type
+
+
+def test_the_struct_fields_are_the_match_fields():
+    t = urifind.Finder().find_arrow(pa.array(["x"])).type
+    assert [t.value_type.field(i).name for i in range(t.value_type.num_fields)] == list(
+        urifind.MATCH_FIELDS
+    )
+    assert set(urifind.MATCH_FIELDS) == set(urifind.Finder().find("http://a.example/")[0].to_dict())
+
+
+def test_the_capsule_result_imports_without_a_copy_of_the_api():
+    f = urifind.Finder()
+    raw = f.find_arrow_c(pa.array(["see http://a.example/", None]))
+    assert len(raw) == 2
+    assert pa.array(raw).to_pylist() == f.find_arrow(pa.array(["see http://a.example/", None])).to_pylist()
+    assert pa.DataType._import_from_c_capsule(raw.__arrow_c_schema__()) == pa.array(raw).type
+    # exported twice, consumed twice
+    assert pa.array(raw).equals(pa.array(raw))
+
+
+def test_non_text_arrays_are_refused_with_the_types_named():
+    f = urifind.Finder()
+    with pytest.raises(TypeError, match="string, large_string, string_view, binary"):
+        f.find_arrow(pa.array([1, 2]))
+    with pytest.raises(TypeError, match="__arrow_c_array__"):
+        f.find_arrow(["a list"])
+    with pytest.raises(TypeError, match="one Arrow array"):
+        f.find_arrow_c(pa.chunked_array([pa.array(["x"])]))

@@ -1,0 +1,179 @@
+"""The labeled cases through `Finder.find_uris` and `Finder.find` equal
+the command's output on the same files, option set by option set."""
+
+import base64
+import json
+import subprocess
+
+import pytest
+
+import urifind
+
+from conftest import REPO, SHARED, case_files
+
+DIRS = {
+    "shared": SHARED / "cases",
+    "corpora": REPO / "corpora" / "cases",
+}
+
+# (Finder keywords, the command's flags for the same options)
+OPTION_SETS = [
+    ({}, []),
+    ({"abbrev": True}, ["--abbrev"]),
+    ({"any_scheme": True}, ["--any-scheme"]),
+    ({"grammar": "rfc3986"}, ["--grammar", "rfc3986"]),
+    ({"grammar": "rfc2396"}, ["--grammar", "rfc2396"]),
+    ({"hyphen": "both"}, ["--hyphen", "both"]),
+    ({"hyphen": "drop"}, ["--hyphen", "drop"]),
+    ({"schemes": ["http", "mailto"]}, ["--scheme", "http,mailto"]),
+]
+
+
+def files_of(name):
+    d = DIRS[name]
+    if not d.is_dir():
+        pytest.skip(f"{d} is not present (the shared cases sit beside the repository)")
+    files = case_files(d)
+    assert files, f"no cases in {d}"
+    return files
+
+
+def cli_uris(cli, flags, files):
+    """The command's plain output per file (one run over all files)."""
+    out = subprocess.run(
+        [str(cli), "-a", "-H", *flags, *map(str, files)],
+        capture_output=True,
+        check=False,
+    )
+    assert out.returncode in (0, 1), out.stderr.decode()
+    per = {str(f): [] for f in files}
+    for line in out.stdout.split(b"\n"):
+        if not line:
+            continue
+        for f in per:
+            head = f.encode() + b":"
+            if line.startswith(head):
+                per[f].append(line[len(head):].decode("utf-8", "replace"))
+                break
+        else:
+            raise AssertionError(f"unattributed output line {line!r}")
+    return per
+
+
+@pytest.mark.parametrize("where", sorted(DIRS))
+@pytest.mark.parametrize("options,flags", OPTION_SETS, ids=lambda v: str(v))
+def test_find_uris_equals_the_command(cli, where, options, flags):
+    files = files_of(where)
+    expected = cli_uris(cli, flags, files)
+    f = urifind.Finder(**options)
+    wrong = []
+    assert sum(map(len, expected.values())) > 100
+    for path in files:
+        got = f.find_uris(path.read_bytes())
+        if got != expected[str(path)]:
+            wrong.append((path.name, got, expected[str(path)]))
+    assert not wrong, f"{len(wrong)} of {len(files)} differ, first: {wrong[:3]}"
+
+
+def test_shared_cases_are_all_right_by_default():
+    files = files_of("shared")
+    f = urifind.Finder()
+    wrong = [
+        p.name
+        for p in files
+        if f.find_uris(p.read_bytes())
+        != p.with_suffix(".expected").read_text("utf-8").splitlines()
+    ]
+    assert not wrong, wrong
+    assert len(files) >= 166
+
+
+def test_str_and_bytes_give_the_same_uris():
+    files = files_of("corpora")
+    f = urifind.Finder()
+    n = 0
+    for path in files:
+        data = path.read_bytes()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            continue
+        assert f.find_uris(text) == f.find_uris(data), path.name
+        n += 1
+    assert n > 100
+
+
+@pytest.mark.parametrize("where", sorted(DIRS))
+def test_matches_equal_the_commands_json(cli, where):
+    """Offsets, context and the hyphen alternative, field by field."""
+    files = files_of(where)
+    out = subprocess.run(
+        [str(cli), "-a", "--json", *map(str, files)], capture_output=True, check=False
+    )
+    assert out.returncode in (0, 1), out.stderr.decode()
+    per = {str(p): [] for p in files}
+    mail_files = set()
+    for line in out.stdout.splitlines():
+        o = json.loads(line)
+        if o.get("type", "match") != "match":
+            continue
+        uri = o.get("uri")
+        if uri is None:
+            uri = base64.b64decode(o["uri_base64"]).decode("utf-8", "replace")
+        alts = o.get("alternatives") or [None]
+        if "message" in o:  # the command read the file as mail
+            mail_files.add(o["path"])
+        per[o["path"]].append(
+            {
+                "uri": uri,
+                "start": o["uri_start"],
+                "end": o["uri_end"],
+                "span_start": o["span_start"],
+                "span_end": o["span_end"],
+                "context": o.get("delimiter", o["context"]),
+                "without_hyphen": alts[0],
+            }
+        )
+    f, mail = urifind.Finder(), urifind.Finder(mail=True)
+    total = 0
+    for path in files:
+        finder = mail if str(path) in mail_files else f
+        got = [m.to_dict() for m in finder.find(path.read_bytes())]
+        assert got == per[str(path)], path.name
+        total += len(got)
+    assert total > 100
+
+
+def test_mail_cases_equal_urifind_mail(cli):
+    """Mail mode: each mail case through Finder(mail=True) equals
+    `urifind --mail` on the file, and the labeled answers."""
+    d = SHARED / "cases-mail"
+    if not d.is_dir():
+        pytest.skip(f"{d} is not present")
+    f = urifind.Finder(mail=True)
+    files = case_files(d)
+    assert files
+    for path in files:
+        out = subprocess.run([str(cli), "--mail", str(path)], capture_output=True)
+        assert out.returncode in (0, 1), out.stderr.decode()
+        want = out.stdout.decode("utf-8", "replace").splitlines()
+        assert f.find_uris(path.read_bytes()) == want, path.name
+        assert want == path.with_suffix(".expected").read_text("utf-8").splitlines(), path.name
+
+
+def test_iri_cases_equal_urifind_iri(cli):
+    """IRI mode: each IRI case through Finder(iri=True) equals
+    `urifind --iri` on the file, and the labeled answers."""
+    d = SHARED / "cases-iri"
+    if not d.is_dir():
+        pytest.skip(f"{d} is not present")
+    f = urifind.Finder(iri=True)
+    files = case_files(d)
+    assert files
+    for path in files:
+        out = subprocess.run([str(cli), "--iri", str(path)], capture_output=True)
+        assert out.returncode in (0, 1), out.stderr.decode()
+        want = out.stdout.decode("utf-8", "replace").splitlines()
+        assert f.find_uris(path.read_bytes()) == want, path.name
+        want_file = path.with_suffix(".expected").read_text("utf-8").splitlines()
+        assert want == want_file, path.name

@@ -1,0 +1,56 @@
+"""Find URIs in plain text, mail and news, the way a careful reader would,
+and validate every one strictly.
+
+>>> import urifind
+>>> f = urifind.Finder()
+>>> f.find_uris("see <http://a.example/very/\\n  long/path> and http://b.example/.")
+['http://a.example/very/long/path', 'http://b.example/']
+
+`Finder.find` returns `Match` objects (URI, byte offsets, context);
+`Finder.find_arrow` scans every row of an Arrow array (pyarrow, Polars,
+DuckDB, ...) and returns a `list<struct>` array of the matches;
+`validate` and `resolve` expose the URI grammar and section 5.2
+resolution. `urifind.spark` has the Spark integration.
+"""
+
+from ._urifind import (
+    MATCH_FIELDS,
+    Error,
+    Finder,
+    InvalidURIError,
+    Match,
+    MatchArray,
+    OptionError,
+    ResolveError,
+    Validation,
+    resolve,
+    validate,
+)
+
+__all__ = [
+    "MATCH_FIELDS",
+    "Error",
+    "Finder",
+    "InvalidURIError",
+    "Match",
+    "MatchArray",
+    "OptionError",
+    "ResolveError",
+    "Validation",
+    "find_uris",
+    "resolve",
+    "validate",
+]
+
+_DEFAULT = None
+
+
+def find_uris(text, **options):
+    """The URIs in `text` (`str` or `bytes`) as strings, with a finder of
+    the given options (a default finder is built once and kept)."""
+    global _DEFAULT
+    if options:
+        return Finder(**options).find_uris(text)
+    if _DEFAULT is None:
+        _DEFAULT = Finder()
+    return _DEFAULT.find_uris(text)

@@ -1,0 +1,88 @@
+"""Type stubs of the native module (re-exported by `urifind`)."""
+
+from typing import Any, Iterable, Optional, Union
+
+Text = Union[str, bytes, bytearray, memoryview]
+
+MATCH_FIELDS: list[str]
+
+class Error(ValueError): ...
+class OptionError(Error): ...
+class ResolveError(Error): ...
+
+class InvalidURIError(Error):
+    offset: int
+    reason: str
+
+class Match:
+    uri: str
+    start: int
+    end: int
+    span_start: int
+    span_end: int
+    context: str
+    without_hyphen: Optional[str]
+    def __init__(
+        self,
+        uri: str,
+        start: int,
+        end: int,
+        span_start: int,
+        span_end: int,
+        context: str,
+        without_hyphen: Optional[str] = None,
+    ) -> None: ...
+    @property
+    def span(self) -> tuple[int, int]: ...
+    def to_dict(self) -> dict[str, Any]: ...
+
+class MatchArray:
+    def __arrow_c_array__(self, requested_schema: Any = None) -> tuple[Any, Any]: ...
+    def __arrow_c_schema__(self) -> Any: ...
+    def __len__(self) -> int: ...
+
+class Finder:
+    grammar: str
+    schemes: Optional[list[str]]
+    any_scheme: bool
+    abbrev: bool
+    iri: bool
+    mail: bool
+    hyphen: str
+    def __init__(
+        self,
+        grammar: str = "rfc2396bis",
+        schemes: Union[None, str, Iterable[str]] = None,
+        any_scheme: bool = False,
+        abbrev: bool = False,
+        iri: bool = False,
+        mail: bool = False,
+        hyphen: str = "keep",
+    ) -> None: ...
+    def find(self, text: Text) -> list[Match]: ...
+    def find_uris(self, text: Text) -> list[str]: ...
+    def find_arrow(self, array: Any) -> Any: ...
+    def find_arrow_c(self, array: Any) -> MatchArray: ...
+
+class Validation:
+    ok: bool
+    offset: Optional[int]
+    reason: Optional[str]
+    part: Optional[str]
+    scheme: Optional[str]
+    authority: Optional[str]
+    userinfo: Optional[str]
+    host: Optional[str]
+    port: Optional[str]
+    path: Optional[str]
+    query: Optional[str]
+    fragment: Optional[str]
+    def __bool__(self) -> bool: ...
+    def components(self) -> dict[str, Optional[str]]: ...
+
+def validate(
+    s: Text, grammar: str = "rfc2396bis", absolute: bool = False, scheme_rules: bool = False
+) -> Validation: ...
+def resolve(
+    base: Text, ref: Text, grammar: str = "rfc2396bis", compat: bool = False, normalize: bool = False
+) -> str: ...

@@ -1,0 +1,352 @@
+"""urifind on Spark: find URIs where the text already lives.
+
+Everything here is built on Spark's own readers and UDFs; nothing is
+collected to the driver. Each Python worker builds one `Finder` per set of
+options and keeps it (workers are reused between tasks), and every batch
+of rows goes to it as one Arrow array, scanned in Rust with the GIL
+released.
+
+* `find_uris(col, **options)`: a column of `array<struct<uri, start, end,
+  span_start, span_end, context, without_hyphen>>`, one struct per URI
+  found in the text (`string` or `binary`) of each row. An Arrow UDF on
+  Spark >= 4.1, a `pandas_udf` before.
+* `find_uris_table(df, col, **options)`: the same through `mapInArrow`,
+  as a new column, or one row per URI with `explode=True`.
+* Readers that keep a message or record in one row, so URIs that wrap
+  across lines are found whole: `read_mbox` (one mail message per row),
+  `read_wet` (one WARC/WET record per row, read with FastWARC) and
+  `read_documents` (one file per row, Spark's `binaryFile`).
+
+The options are those of `urifind.Finder`.
+"""
+
+import functools
+import gzip
+import re
+
+import pyarrow as pa
+import pyarrow.compute  # noqa: F401  (pa.compute)
+
+import urifind
+from urifind import _urifind
+
+__all__ = [
+    "MATCH_TYPE",
+    "find_uris",
+    "find_uris_table",
+    "read_documents",
+    "read_mbox",
+    "read_wet",
+]
+
+#: The Spark type of `find_uris`'s column (a DDL string).
+MATCH_TYPE = (
+    "array<struct<uri:string,start:bigint,end:bigint,span_start:bigint,"
+    "span_end:bigint,context:string,without_hyphen:string>>"
+)
+
+_OPTIONS = ("grammar", "schemes", "any_scheme", "abbrev", "iri", "mail", "hyphen")
+
+
+def _key(options):
+    """The options as a hashable key; checked once, on the driver, so a
+    bad option fails there with the command's message and not in a
+    task."""
+    unknown = sorted(set(options) - set(_OPTIONS))
+    if unknown:
+        raise TypeError(f"unknown Finder option(s): {', '.join(unknown)}")
+    schemes = options.get("schemes")
+    if schemes is not None and not isinstance(schemes, str):
+        options = dict(options, schemes=tuple(schemes))
+    urifind.Finder(**options)
+    return tuple(sorted(options.items()))
+
+
+@functools.lru_cache(maxsize=None)
+def _finder(key):
+    """The worker's finder for these options, built on first use."""
+    opts = dict(key)
+    if isinstance(opts.get("schemes"), tuple):
+        opts["schemes"] = list(opts["schemes"])
+    return urifind.Finder(**opts)
+
+
+def _spark_version():
+    import pyspark
+
+    m = re.match(r"(\d+)\.(\d+)", pyspark.__version__)
+    return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+
+
+def _spark_type():
+    """`MATCH_TYPE` as a Spark `DataType` (built without a JVM, so that
+    workers can build it too)."""
+    from pyspark.sql import types as T
+
+    long_fields = ("start", "end", "span_start", "span_end")
+    fields = [
+        T.StructField(name, T.LongType() if name in long_fields else T.StringType())
+        for name in urifind.MATCH_FIELDS
+    ]
+    return T.ArrayType(T.StructType(fields))
+
+
+def _as_spark_arrow(result, field_type):
+    """The finder's result in the Arrow type Spark expects (the same
+    values; field names and nullability as Spark writes them)."""
+    if result.type.equals(field_type):
+        return result
+    return result.cast(field_type)
+
+
+def _arrow_type():
+    from pyspark.sql.pandas.types import to_arrow_type
+
+    return to_arrow_type(_spark_type())
+
+
+def find_uris(col, *, use_arrow_udf=None, **options):
+    """A column of the URIs found in `col` (a column of `string` or
+    `binary`, or its name): `array<struct<...>>` (`MATCH_TYPE`), one
+    struct per URI, null for a null row.
+
+    On Spark >= 4.1 this is an Arrow UDF (rows go to Rust as Arrow
+    arrays); before, a `pandas_udf` (`use_arrow_udf=False` forces it).
+    The keyword options are `urifind.Finder`'s.
+
+    >>> df.select(F.explode(find_uris("text")).alias("m")).select("m.uri")
+    """
+    from pyspark.sql import functions as F
+
+    key = _key(options)
+    if use_arrow_udf is None:
+        use_arrow_udf = _spark_version() >= (4, 1)
+    if use_arrow_udf:
+
+        def scan(texts: pa.Array) -> pa.Array:
+            out = _finder(key).find_arrow(texts)
+            return _as_spark_arrow(out, _arrow_type())
+
+        udf = F.arrow_udf(scan, MATCH_TYPE)
+    else:
+        import pandas as pd
+
+        def scan_pandas(texts: pd.Series) -> pd.Series:
+            out = _finder(key).find_arrow(pa.Array.from_pandas(texts))
+            return pd.Series(out.to_pylist(), index=texts.index)
+
+        udf = F.pandas_udf(scan_pandas, MATCH_TYPE)
+    return udf(col)
+
+
+def find_uris_table(df, col, *, output="uris", explode=False, **options):
+    """`df` with the URIs of column `col` added, through `mapInArrow`
+    (each Arrow batch goes to the finder as it is).
+
+    By default a column `output` of `MATCH_TYPE` is appended. With
+    `explode=True` there is one row per URI instead: the columns of `df`
+    (but `col`) followed by the match's fields `uri`, `start`, `end`,
+    `span_start`, `span_end`, `context`, `without_hyphen`.
+    """
+    from pyspark.sql.types import StructField, StructType
+
+    key = _key(options)
+    names = df.columns
+    if col not in names:
+        raise ValueError(f"no column {col!r} in {names}")
+    match_type = _spark_type()
+    if explode:
+        kept = [f for f in df.schema.fields if f.name != col]
+        schema = StructType(kept + list(match_type.elementType.fields))
+    else:
+        if output in names:
+            raise ValueError(f"column {output!r} already exists")
+        schema = StructType(list(df.schema.fields) + [StructField(output, match_type)])
+
+    def batches(it):
+        arrow_type = _arrow_type()
+        for batch in it:
+            found = _finder(key).find_arrow(batch.column(col))
+            found = _as_spark_arrow(found, arrow_type)
+            if not explode:
+                yield pa.RecordBatch.from_arrays(
+                    list(batch.columns) + [found], names=names + [output]
+                )
+                continue
+            rows = pa.compute.list_parent_indices(found)
+            flat = pa.compute.list_flatten(found)
+            cols = [batch.column(n).take(rows) for n in names if n != col]
+            cols += [flat.field(i) for i in range(flat.type.num_fields)]
+            yield pa.RecordBatch.from_arrays(cols, schema=pa.schema(
+                [batch.schema.field(n) for n in names if n != col]
+                + [flat.type.field(i) for i in range(flat.type.num_fields)]
+            ))
+
+    return df.mapInArrow(batches, schema)
+
+
+# --- readers ---------------------------------------------------------------
+
+def split_mbox(data):
+    """The messages of an mbox file's bytes: a message starts at each line
+    that starts with `From ` (the separator line stays with its message);
+    bytes before the first such line, when not blank, are a message of
+    their own, so a file without any is one message. Nothing is lost:
+    the messages joined are the input."""
+    starts = _mbox_starts(data)
+    ends = starts[1:] + [len(data)]
+    return [data[s:e] for s, e in zip(starts, ends)]
+
+
+def _mbox_starts(data):
+    """Where the messages of `data` start (see `split_mbox`)."""
+    starts = _urifind.mbox_starts(data)
+    if not starts or bytes(data[: starts[0]]).strip():
+        starts.insert(0, 0)
+    else:
+        starts[0] = 0  # blank lines before the first message stay with it
+    return starts
+
+
+def _gunzip(path, data):
+    """`data` as `bytes`, decompressed when `path` ends with `.gz`."""
+    if path.endswith(".gz"):
+        return gzip.decompress(data)
+    return bytes(data)
+
+
+def _files(batch):
+    """`(path, content)` of each row of a `binaryFile` batch, the content
+    a zero-copy view of the batch's buffer."""
+    paths = batch.column("path").to_pylist()
+    content = batch.column("content")
+    if content.offset or content.null_count:
+        content = pa.concat_arrays([content])  # a fresh, unsliced copy
+    _, offsets, data = content.buffers()
+    offs = memoryview(offsets).cast("i")
+    view = memoryview(data) if data is not None else memoryview(b"")
+    for i, p in enumerate(paths):
+        yield p, view[offs[i]:offs[i + 1]]
+
+
+def _binary_files(spark, path, recursive):
+    reader = spark.read.format("binaryFile")
+    if recursive:
+        reader = reader.option("recursiveFileLookup", "true")
+    return reader.load(path).select("path", "content")
+
+
+def read_documents(spark, path, *, recursive=False, decompress=True):
+    """One row per file, `path: string, content: binary` (Spark's
+    `binaryFile` reader: globs and directories work), `.gz` files
+    decompressed unless `decompress=False`."""
+    df = _binary_files(spark, path, recursive)
+    if not decompress:
+        return df
+
+    def gunzip(it):
+        for batch in it:
+            paths = batch.column("path").to_pylist()
+            if not any(p.endswith(".gz") for p in paths):
+                yield batch
+                continue
+            contents = [_gunzip(p, c) for p, c in _files(batch)]
+            yield pa.RecordBatch.from_arrays(
+                [batch.column("path"), pa.array(contents, pa.binary())],
+                names=["path", "content"],
+            )
+
+    return df.mapInArrow(gunzip, "path string, content binary")
+
+
+def _mbox_batch(path, data):
+    """The messages of one mbox file as a record batch; the messages are
+    slices of one buffer, so nothing is copied."""
+    data = _gunzip(path, data)
+    if len(data) >= 2**31:
+        raise ValueError(f"{path}: more than 2 GiB after decompression")
+    starts = _mbox_starts(data)
+    n = len(starts)
+    offsets = pa.array(starts + [len(data)], pa.int32()).buffers()[1]
+    messages = pa.Array.from_buffers(pa.binary(), n, [None, offsets, pa.py_buffer(data)])
+    return pa.RecordBatch.from_arrays(
+        [pa.array([path] * n, pa.string()), pa.array(range(n), pa.int32()), messages],
+        names=["path", "index", "message"],
+    )
+
+
+def read_mbox(spark, path, *, recursive=False):
+    """One row per mail message of the mbox files at `path` (a file, a
+    directory or a glob; `.gz` files are decompressed):
+    `path: string, index: int, message: binary`, `index` counting the
+    messages of a file from 0. Messages are split at lines that start with
+    `From ` (the line stays with its message); a file without one is one
+    message."""
+    df = _binary_files(spark, path, recursive)
+
+    def split(it):
+        for batch in it:
+            for p, data in _files(batch):
+                yield _mbox_batch(p, data)
+
+    return df.mapInArrow(split, "path string, index int, message binary")
+
+
+WET_RECORD_TYPES = ("conversion", "response", "resource")
+
+
+def read_warc_bytes(data, record_types=WET_RECORD_TYPES):
+    """The records of one WARC or WET file's bytes (gzip, zstd or lz4
+    compressed or not) as tuples `(index, record_id, type, target_uri,
+    date, content)`, read with FastWARC; HTTP headers are taken off
+    response records."""
+    import io
+
+    from fastwarc import warc
+
+    mask = 0
+    for t in record_types:
+        mask |= getattr(warc.WarcRecordType, t)
+    out = []
+    it = warc.ArchiveIterator(io.BytesIO(data), record_types=mask, parse_http=True)
+    for i, rec in enumerate(it):
+        h = rec.headers
+        out.append((
+            i,
+            h.get("WARC-Record-ID"),
+            h.get("WARC-Type"),
+            h.get("WARC-Target-URI"),
+            h.get("WARC-Date"),
+            rec.reader.read(),
+        ))
+    return out
+
+
+def read_wet(spark, path, *, record_types=WET_RECORD_TYPES, recursive=False):
+    """One row per WARC record of the WET (or WARC) files at `path`, read
+    with FastWARC: `path: string, index: int, record_id: string, type:
+    string, target_uri: string, date: string, content: binary`. Only the
+    given record types are kept (by default `conversion`, the text of a
+    WET file, and `response` and `resource`, whose HTTP headers are taken
+    off)."""
+    df = _binary_files(spark, path, recursive)
+    types = tuple(record_types)
+    schema = ("path string, index int, record_id string, type string, "
+              "target_uri string, date string, content binary")
+
+    def records(it):
+        for batch in it:
+            rows = []
+            for p, data in _files(batch):
+                rows.extend((p,) + r for r in read_warc_bytes(data, types))
+            cols = list(zip(*rows)) if rows else [[]] * 7
+            yield pa.RecordBatch.from_arrays(
+                [pa.array(cols[0], pa.string()), pa.array(cols[1], pa.int32()),
+                 pa.array(cols[2], pa.string()), pa.array(cols[3], pa.string()),
+                 pa.array(cols[4], pa.string()), pa.array(cols[5], pa.string()),
+                 pa.array(cols[6], pa.binary())],
+                names=["path", "index", "record_id", "type", "target_uri",
+                       "date", "content"],
+            )
+
+    return df.mapInArrow(records, schema)

@@ -1,0 +1,794 @@
+//! Walking one message: its MIME structure as `mail-parser` reads it,
+//! part by part, to the text that is scanned.
+//!
+//! `mail-parser` finds the header fields, the parts, their nesting
+//! (`multipart/*`, `message/rfc822` and digests) and the raw byte range
+//! of every body; the bodies are decoded here again (see `decode`),
+//! because every decoded byte must map back to raw bytes. Part paths are
+//! IMAP's: the parts of a multipart are `1`, `2`, ...; a single-part
+//! body is `1`; a nested message's parts continue its part's path.
+//!
+//! Searched: header fields (see `headers`), every `text/*` part,
+//! `message/delivery-status` and its kin, HTML parts (see `html`),
+//! nested messages, recursively; other attachments are skipped. In a
+//! `multipart/alternative` a URI found in more than one alternative is
+//! reported once, from the first that holds it.
+//!
+//! What cannot be read as MIME says (a multipart without its boundary,
+//! base64 that stops being base64, a charset nobody knows, nesting past
+//! [`MAX_DEPTH`]) is scanned as raw text, with a note.
+
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use mail_parser::{HeaderName, Message as Parsed, MessagePart, PartType};
+
+use super::decode::{self, Charset};
+use super::headers;
+use super::html;
+use super::offsets::{Layers, OffsetMap};
+use super::{MailContext, MailFinder, PartInfo};
+use crate::scan::{Context, Item, Rejected};
+
+/// How deep parts may nest before the rest is read as raw text.
+pub(crate) const MAX_DEPTH: usize = 48;
+
+/// A match as found, with offsets in the message's bytes.
+#[derive(Clone, Debug)]
+pub(crate) struct FoundMatch {
+    pub(crate) uri: Vec<u8>,
+    pub(crate) without_hyphen: Option<Vec<u8>>,
+    pub(crate) delimiter: Context,
+    pub(crate) uri_span: (usize, usize),
+    pub(crate) shown: Option<Vec<u8>>,
+    pub(crate) parts_seen: Vec<String>,
+}
+
+/// What was found.
+#[derive(Clone, Debug)]
+pub(crate) enum Kind {
+    Match(FoundMatch),
+    Rejected(Rejected),
+    Note(String),
+}
+
+/// Something found in a message, offsets in the message's bytes.
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    pub(crate) part: Arc<PartInfo>,
+    pub(crate) context: MailContext,
+    pub(crate) span: (usize, usize),
+    pub(crate) kind: Kind,
+}
+
+impl Found {
+    /// A note at `p` (for tests of positions).
+    #[cfg(test)]
+    pub(crate) fn note_at(p: usize) -> Found {
+        Found {
+            part: Arc::new(PartInfo::default()),
+            context: MailContext::Text,
+            span: (p, p + 1),
+            kind: Kind::Note(String::new()),
+        }
+    }
+}
+
+/// A scanner item of a decoded text, mapped back through `lay`.
+pub(crate) fn found(
+    item: Item<'_>,
+    lay: &Layers<'_>,
+    part: &Arc<PartInfo>,
+    context: &MailContext,
+) -> Found {
+    let (span, kind) = match item {
+        Item::Match(m) => {
+            let s = m.span();
+            let u = m.uri_span();
+            let km = FoundMatch {
+                without_hyphen: m.without_hyphen().map(<[u8]>::to_vec),
+                delimiter: m.context(),
+                uri_span: lay.range(u.start, u.end),
+                uri: m.uri().to_vec(),
+                shown: None,
+                parts_seen: Vec::new(),
+            };
+            (lay.range(s.start, s.end), Kind::Match(km))
+        }
+        Item::Rejected(r) => {
+            let s = r.span();
+            (lay.range(s.start, s.end), Kind::Rejected(r))
+        }
+    };
+    Found { part: part.clone(), context: context.clone(), span, kind }
+}
+
+/// Scans `text` with the finder, mapping through `lay`, into `out`.
+pub(crate) fn scan(
+    mf: &MailFinder,
+    text: &[u8],
+    lay: &Layers<'_>,
+    part: &Arc<PartInfo>,
+    context: &MailContext,
+    out: &mut Vec<Found>,
+) {
+    for item in mf.finder.items(text) {
+        out.push(found(item, lay, part, context));
+    }
+}
+
+fn note(
+    out: &mut Vec<Found>,
+    part: &Arc<PartInfo>,
+    span: (usize, usize),
+    reason: String,
+) {
+    out.push(Found {
+        part: part.clone(),
+        context: MailContext::Text,
+        span,
+        kind: Kind::Note(reason),
+    });
+}
+
+/// Reads one message: its `Message-ID` and everything found in it, in
+/// order, offsets in `data`.
+pub(crate) fn read(
+    data: &[u8],
+    mf: &MailFinder,
+) -> (Option<String>, Vec<Found>) {
+    let map = OffsetMap::shift(0);
+    let lay = Layers::new(&map);
+    let mut w = Walker { mf, out: Vec::new() };
+    let id;
+    let prepared;
+    let parsed = if starts_with_field(data) {
+        prepared = prepare(data);
+        mf.parser.parse(&prepared[..])
+    } else {
+        None
+    };
+    match parsed {
+        Some(msg) => {
+            id = msg.parts.first().and_then(|p| {
+                p.headers
+                    .iter()
+                    .find(|h| h.name == HeaderName::MessageId)
+                    .and_then(|h| h.value.as_text())
+                    .map(str::to_string)
+            });
+            w.message(&msg, data, &lay, "", 0);
+            dismantle(msg);
+        }
+        None => {
+            id = None;
+            let part =
+                Arc::new(PartInfo { path: "1".into(), ..PartInfo::default() });
+            scan(mf, data, &lay, &part, &MailContext::Text, &mut w.out);
+        }
+    }
+    (id, w.out)
+}
+
+/// Whether `data` starts with a header field (`Name:` then a blank or
+/// the line's end, the name a token): otherwise it is no message (a
+/// line of prose, `mailto:a@b.example`), and all of it is text.
+fn starts_with_field(data: &[u8]) -> bool {
+    let line = &data[..memchr::memchr(b'\n', data).unwrap_or(data.len())];
+    let Some(k) = memchr::memchr(b':', line) else { return false };
+    let token =
+        |b: &u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(b);
+    let name = line[..k].trim_ascii_end();
+    !name.is_empty()
+        && name.iter().all(token)
+        && matches!(line.get(k + 1), None | Some(b' ' | b'\t' | b'\r'))
+}
+
+/// The bytes given to the parser: the message with two changes of the
+/// same length, so that every offset the parser reports holds for the
+/// message itself.
+///
+/// * `Content-Transfer-Encoding` field names are masked (their first
+///   letter becomes `X`): the parser then finds the structure without
+///   decoding bodies, which are decoded here anyway, with offset maps;
+///   `transfer_encoding` reads the field from the message.
+/// * A header block ended by a line of only blanks: the parser would
+///   read that line as a fold, so its first blank becomes a CR, which
+///   ends the block as a blank line does.
+fn prepare(data: &[u8]) -> Cow<'_, [u8]> {
+    const NAME: &[u8] = b"content-transfer-encoding";
+    let mut out = patch_header_end(data);
+    let mut owned: Option<Vec<u8>> = None;
+    // "ransfer-" in the two usual cases, then the whole name checked in
+    // any case at the start of a line.
+    for needle in [&b"ransfer-"[..], b"RANSFER-"] {
+        for p in memchr::memmem::find_iter(&out, needle) {
+            let Some(at) = p.checked_sub(9) else { continue };
+            let name = out.get(at..at + NAME.len());
+            if (at == 0 || out[at - 1] == b'\n')
+                && name.is_some_and(|n| n.eq_ignore_ascii_case(NAME))
+            {
+                owned.get_or_insert_with(|| out.to_vec())[at] = b'X';
+            }
+        }
+    }
+    if let Some(v) = owned {
+        out = Cow::Owned(v);
+    }
+    out
+}
+
+/// A header block ended by a line of only blanks: the parser would read
+/// that line as a fold, so its first blank becomes a CR (same length,
+/// same lines), which ends the block as a blank line does.
+fn patch_header_end(data: &[u8]) -> Cow<'_, [u8]> {
+    let mut at = 0;
+    let mut first = true;
+    while at < data.len() {
+        let end =
+            memchr::memchr(b'\n', &data[at..]).map_or(data.len(), |k| at + k);
+        let line = &data[at..end];
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() {
+            return Cow::Borrowed(data);
+        }
+        if line.iter().all(|&b| b == b' ' || b == b'\t') {
+            if first || end == data.len() {
+                return Cow::Borrowed(data);
+            }
+            let mut v = data.to_vec();
+            v[at] = b'\r';
+            return Cow::Owned(v);
+        }
+        first = false;
+        at = end + 1;
+    }
+    Cow::Borrowed(data)
+}
+
+/// Drops a parsed message without recursing into its nested messages
+/// (a message nested thousands deep must not exhaust the stack).
+fn dismantle(msg: Parsed<'_>) {
+    let mut stack = vec![msg];
+    while let Some(mut m) = stack.pop() {
+        for p in &mut m.parts {
+            if let PartType::Message(_) = &p.body {
+                if let PartType::Message(n) = std::mem::take(&mut p.body) {
+                    stack.push(n);
+                }
+            }
+        }
+    }
+}
+
+/// The path of child `i` (from 1) under `prefix`.
+fn child(prefix: &str, i: usize) -> String {
+    if prefix.is_empty() {
+        i.to_string()
+    } else {
+        format!("{prefix}.{i}")
+    }
+}
+
+/// `type` and `subtype` of a part, lower case; empty when not given.
+fn content_type(part: &MessagePart<'_>) -> (String, String, Option<String>) {
+    let ct = part
+        .headers
+        .iter()
+        .find(|h| h.name == HeaderName::ContentType)
+        .and_then(|h| h.value.as_content_type());
+    match ct {
+        Some(c) => (
+            c.ctype().to_ascii_lowercase(),
+            c.subtype().unwrap_or("").to_ascii_lowercase(),
+            c.attribute("charset").map(str::to_string),
+        ),
+        None => (String::new(), String::new(), None),
+    }
+}
+
+/// The transfer encoding as written, lower case (read from `buf`, the
+/// message: the parser saw the field under a masked name).
+fn transfer_encoding(part: &MessagePart<'_>, buf: &[u8]) -> String {
+    part.headers
+        .iter()
+        .find(|h| {
+            buf.get(h.offset_field as usize..h.offset_start as usize)
+                .and_then(|n| n.strip_suffix(b":"))
+                .is_some_and(|n| {
+                    n.trim_ascii()
+                        .eq_ignore_ascii_case(b"content-transfer-encoding")
+                })
+        })
+        .and_then(|h| buf.get(h.offset_start as usize..h.offset_end as usize))
+        .map(|v| String::from_utf8_lossy(v.trim_ascii()).to_ascii_lowercase())
+        .unwrap_or_default()
+}
+
+/// How a leaf part is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Read {
+    Text,
+    Html,
+    Skip,
+}
+
+fn how(ctype: &str, subtype: &str) -> Read {
+    match (ctype, subtype) {
+        ("text", "html") => Read::Html,
+        ("text", _) | ("", _) | ("multipart", _) => Read::Text,
+        (
+            "message",
+            "delivery-status"
+            | "global-delivery-status"
+            | "disposition-notification"
+            | "global-disposition-notification"
+            | "feedback-report"
+            | "rfc822-headers"
+            | "global-headers"
+            | "rfc822"
+            | "global"
+            | "news",
+        ) => Read::Text,
+        _ => Read::Skip,
+    }
+}
+
+struct Walker<'f> {
+    mf: &'f MailFinder,
+    out: Vec<Found>,
+}
+
+impl Walker<'_> {
+    /// A message (the input or a nested one) whose headers have path
+    /// `path`.
+    fn message(
+        &mut self,
+        msg: &Parsed<'_>,
+        buf: &[u8],
+        lay: &Layers<'_>,
+        path: &str,
+        depth: usize,
+    ) {
+        let Some(root) = msg.parts.first() else { return };
+        self.headers(root, buf, lay, path);
+        self.body(msg, 0, buf, lay, child(path, 1), path, depth);
+    }
+
+    /// A part inside a multipart, at `path`.
+    fn entity(
+        &mut self,
+        msg: &Parsed<'_>,
+        id: usize,
+        buf: &[u8],
+        lay: &Layers<'_>,
+        path: String,
+        depth: usize,
+    ) {
+        let Some(part) = msg.parts.get(id) else { return };
+        if depth > MAX_DEPTH {
+            let (s, e) = clamp(buf, part.offset_header, part.offset_end);
+            let info = Arc::new(PartInfo { path, ..PartInfo::default() });
+            note(&mut self.out, &info, (s, e), format!("parts nested more than {MAX_DEPTH} deep: read as raw text"));
+            let map = OffsetMap::shift(s);
+            scan(
+                self.mf,
+                &buf[s..e],
+                &lay.then(&map),
+                &info,
+                &MailContext::Text,
+                &mut self.out,
+            );
+            return;
+        }
+        self.headers(part, buf, lay, &path);
+        let prefix = path.clone();
+        self.body(msg, id, buf, lay, path, &prefix, depth);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn body(
+        &mut self,
+        msg: &Parsed<'_>,
+        id: usize,
+        buf: &[u8],
+        lay: &Layers<'_>,
+        leaf_path: String,
+        prefix: &str,
+        depth: usize,
+    ) {
+        let part = &msg.parts[id];
+        match &part.body {
+            PartType::Multipart(children) => {
+                let (ct, st, _) = content_type(part);
+                let alt = ct == "multipart" && st == "alternative";
+                let saved = alt.then(|| std::mem::take(&mut self.out));
+                let mut groups = Vec::new();
+                for (i, &c) in children.iter().enumerate() {
+                    self.entity(
+                        msg,
+                        c as usize,
+                        buf,
+                        lay,
+                        child(prefix, i + 1),
+                        depth + 1,
+                    );
+                    if alt {
+                        groups.push(std::mem::take(&mut self.out));
+                    }
+                }
+                if let Some(saved) = saved {
+                    self.out = saved;
+                    merge_alternatives(groups, &mut self.out);
+                }
+            }
+            PartType::Message(nested) => {
+                self.nested(part, nested, buf, lay, leaf_path, depth + 1)
+            }
+            _ => self.leaf(part, buf, lay, leaf_path, depth),
+        }
+    }
+
+    /// A `message/rfc822` part at `path`.
+    fn nested(
+        &mut self,
+        part: &MessagePart<'_>,
+        nested: &Parsed<'_>,
+        buf: &[u8],
+        lay: &Layers<'_>,
+        path: String,
+        depth: usize,
+    ) {
+        if depth > MAX_DEPTH {
+            let (s, e) = clamp(buf, part.offset_body, part.offset_end);
+            let info = Arc::new(PartInfo { path, ..PartInfo::default() });
+            note(&mut self.out, &info, (s, e), format!("messages nested more than {MAX_DEPTH} deep: read as raw text"));
+            let map = OffsetMap::shift(s);
+            scan(
+                self.mf,
+                &buf[s..e],
+                &lay.then(&map),
+                &info,
+                &MailContext::Text,
+                &mut self.out,
+            );
+            return;
+        }
+        let cte = transfer_encoding(part, buf);
+        if !matches!(cte.as_str(), "quoted-printable" | "base64") {
+            // Parsed in place: offsets are in `buf`.
+            self.message(nested, buf, lay, &path, depth);
+            return;
+        }
+        self.encoded_message(part, &cte, buf, lay, path, depth);
+    }
+
+    /// A `message/rfc822` part in base64 or quoted-printable: decoded
+    /// here, with a map, and read again.
+    fn encoded_message(
+        &mut self,
+        part: &MessagePart<'_>,
+        cte: &str,
+        buf: &[u8],
+        lay: &Layers<'_>,
+        path: String,
+        depth: usize,
+    ) {
+        let (s, e) = clamp(buf, part.offset_body, part.offset_end);
+        let (text, map) = match cte {
+            "quoted-printable" => {
+                let d = decode::quoted_printable(&buf[s..e], s);
+                (d.text, d.map)
+            }
+            _ => {
+                let b = decode::base64(&buf[s..e], s);
+                (b.decoded.text, b.decoded.map)
+            }
+        };
+        let l = lay.then(&map);
+        let prepared;
+        let parsed = if starts_with_field(&text) {
+            prepared = prepare(&text);
+            self.mf.parser.parse(&prepared[..])
+        } else {
+            None
+        };
+        match parsed {
+            Some(m) => {
+                self.message(&m, &text, &l, &path, depth);
+                dismantle(m);
+            }
+            None => {
+                let info = Arc::new(PartInfo { path, ..PartInfo::default() });
+                scan(
+                    self.mf,
+                    &text,
+                    &l,
+                    &info,
+                    &MailContext::Text,
+                    &mut self.out,
+                );
+            }
+        }
+    }
+
+    /// The header fields of `part` (of a message or a MIME part).
+    fn headers(
+        &mut self,
+        part: &MessagePart<'_>,
+        buf: &[u8],
+        lay: &Layers<'_>,
+        path: &str,
+    ) {
+        if part.headers.is_empty() {
+            return;
+        }
+        let info = Arc::new(PartInfo {
+            path: path.to_string(),
+            ..PartInfo::default()
+        });
+        let mut prev = part.offset_header as usize;
+        for h in &part.headers {
+            let (f, e) = clamp(buf, h.offset_field, h.offset_end);
+            let s = (h.offset_start as usize).clamp(f, e);
+            if f > prev && prev < buf.len() {
+                // Lines the parser passed over: read as text.
+                let gap = &buf[prev..f];
+                if gap.iter().any(|b| !b.is_ascii_whitespace()) {
+                    let map = OffsetMap::shift(prev);
+                    scan(
+                        self.mf,
+                        gap,
+                        &lay.then(&map),
+                        &info,
+                        &MailContext::Text,
+                        &mut self.out,
+                    );
+                }
+            }
+            prev = prev.max(e);
+            let name = buf[f..s]
+                .strip_suffix(b":")
+                .unwrap_or(&buf[f..s])
+                .trim_ascii();
+            if !headers::field_name(name) || buf[s..e].starts_with(b"//") {
+                // Not a header field (prose before a blank line, in a
+                // message that is not one, or a URI at a line's start
+                // that the parser took for one): the line as text.
+                let map = OffsetMap::shift(f);
+                let l = lay.then(&map);
+                let text = &buf[f..e];
+                scan(
+                    self.mf,
+                    text,
+                    &l,
+                    &info,
+                    &MailContext::Text,
+                    &mut self.out,
+                );
+                continue;
+            }
+            if headers::structural(name) {
+                continue;
+            }
+            let value = &buf[s..e];
+            let ctx = MailContext::Header(
+                String::from_utf8_lossy(name).into_owned(),
+            );
+            match headers::decode_words(value, s) {
+                Some(d) => scan(
+                    self.mf,
+                    &d.text,
+                    &lay.then(&d.map),
+                    &info,
+                    &ctx,
+                    &mut self.out,
+                ),
+                None => {
+                    let map = OffsetMap::shift(s);
+                    scan(
+                        self.mf,
+                        value,
+                        &lay.then(&map),
+                        &info,
+                        &ctx,
+                        &mut self.out,
+                    );
+                }
+            }
+        }
+    }
+
+    /// A part with a body and no parts.
+    fn leaf(
+        &mut self,
+        part: &MessagePart<'_>,
+        buf: &[u8],
+        lay: &Layers<'_>,
+        path: String,
+        depth: usize,
+    ) {
+        let (ct, st, charset) = content_type(part);
+        let how = how(&ct, &st);
+        if how == Read::Skip {
+            return;
+        }
+        let cte = transfer_encoding(part, buf);
+        let encoded = matches!(cte.as_str(), "quoted-printable" | "base64");
+        if ct == "message"
+            && matches!(st.as_str(), "rfc822" | "global")
+            && encoded
+        {
+            // An encoded message the parser could not read as one.
+            self.encoded_message(part, &cte, buf, lay, path, depth + 1);
+            return;
+        }
+        let info = Arc::new(PartInfo {
+            path,
+            content_type: if ct.is_empty() {
+                "text/plain".into()
+            } else {
+                format!("{ct}/{st}")
+            },
+            encoding: cte.clone(),
+        });
+        let (s, e) = clamp(buf, part.offset_body, part.offset_end);
+        let body = &buf[s..e];
+        if ct == "multipart" {
+            note(
+                &mut self.out,
+                &info,
+                (s, e),
+                "multipart part without its boundary: read as raw text".into(),
+            );
+        }
+        let (decoded, stopped) = match cte.as_str() {
+            "quoted-printable" => {
+                (Some(decode::quoted_printable(body, s)), None)
+            }
+            "base64" => {
+                let b = decode::base64(body, s);
+                (Some(b.decoded), b.stopped)
+            }
+            _ => (None, None),
+        };
+        let shift;
+        let (text, map): (&[u8], &OffsetMap) = match &decoded {
+            Some(d) => (&d.text, &d.map),
+            None => {
+                shift = OffsetMap::shift(s);
+                (body, &shift)
+            }
+        };
+        let l1 = lay.then(map);
+        let converted =
+            match decode::charset(charset.as_deref().map(str::as_bytes)) {
+                Charset::Convert(enc) => decode::to_utf8(text, enc),
+                Charset::Unknown => {
+                    let cs = charset.as_deref().unwrap_or("");
+                    note(
+                        &mut self.out,
+                        &info,
+                        (s, e),
+                        format!("unknown charset '{cs}': read as it is"),
+                    );
+                    None
+                }
+                Charset::AsIs => None,
+            };
+        let (text, l2) = match &converted {
+            Some(c) => (&c.text[..], l1.then(&c.map)),
+            None => (text, l1),
+        };
+        match how {
+            Read::Html => html::read(self.mf, text, &l2, &info, &mut self.out),
+            _ => scan(
+                self.mf,
+                text,
+                &l2,
+                &info,
+                &MailContext::Text,
+                &mut self.out,
+            ),
+        }
+        if let Some(k) = stopped {
+            let at = s + k;
+            note(
+                &mut self.out,
+                &info,
+                (at, e),
+                "bad base64: the rest of the part read as raw text".into(),
+            );
+            let map = OffsetMap::shift(at);
+            scan(
+                self.mf,
+                &buf[at..e],
+                &lay.then(&map),
+                &info,
+                &MailContext::Text,
+                &mut self.out,
+            );
+        }
+    }
+}
+
+/// `a..b` as offsets into `buf`, clamped and ordered.
+fn clamp(buf: &[u8], a: u32, b: u32) -> (usize, usize) {
+    let a = (a as usize).min(buf.len());
+    let b = (b as usize).min(buf.len()).max(a);
+    (a, b)
+}
+
+/// Joins what the alternatives of a `multipart/alternative` found: a
+/// URI seen in more than one alternative is kept once, where it was
+/// first seen, with the list of parts that hold it.
+fn merge_alternatives(groups: Vec<Vec<Found>>, out: &mut Vec<Found>) {
+    let mut holders: HashMap<Vec<u8>, Vec<(usize, String)>> = HashMap::new();
+    for (g, v) in groups.iter().enumerate() {
+        for f in v {
+            if let Kind::Match(m) = &f.kind {
+                let h = holders.entry(m.uri.clone()).or_default();
+                if h.last().is_none_or(|(last, _)| *last != g) {
+                    h.push((g, f.part.path.clone()));
+                }
+            }
+        }
+    }
+    // What the text of a link shows, from whichever alternative has it
+    // (the plain text part has none to say).
+    let mut shown: HashMap<Vec<u8>, Vec<u8>> = HashMap::new();
+    for f in groups.iter().flatten() {
+        if let Kind::Match(FoundMatch { uri, shown: Some(s), .. }) = &f.kind {
+            shown.entry(uri.clone()).or_insert_with(|| s.clone());
+        }
+    }
+    let mut emitted: HashSet<Vec<u8>> = HashSet::new();
+    for v in groups {
+        for mut f in v {
+            if let Kind::Match(m) = &mut f.kind {
+                let h = &holders[&m.uri];
+                if h.len() > 1 {
+                    if !emitted.insert(m.uri.clone()) {
+                        continue;
+                    }
+                    m.parts_seen = h.iter().map(|(_, p)| p.clone()).collect();
+                    if m.shown.is_none() {
+                        m.shown = shown.get(&m.uri).cloned();
+                    }
+                }
+            }
+            out.push(f);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_end_patch_keeps_lengths() {
+        let d = b"From: a\nSubject: b\n \t\nbody\n";
+        let p = patch_header_end(d);
+        assert_eq!(p.len(), d.len());
+        assert_eq!(&p[..], b"From: a\nSubject: b\n\r\t\nbody\n");
+        let d = b"From: a\n\n  \nbody\n";
+        assert!(matches!(patch_header_end(d), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn paths() {
+        assert_eq!(child("", 2), "2");
+        assert_eq!(child("2", 1), "2.1");
+    }
+
+    #[test]
+    fn what_is_read() {
+        assert_eq!(how("text", "html"), Read::Html);
+        assert_eq!(how("text", "x-markdown"), Read::Text);
+        assert_eq!(how("message", "delivery-status"), Read::Text);
+        assert_eq!(how("image", "png"), Read::Skip);
+        assert_eq!(how("application", "pdf"), Read::Skip);
+    }
+}

@@ -1,0 +1,247 @@
+//! Offsets of decoded text back to the bytes it was decoded from.
+//!
+//! Every decoding step of mail mode (quoted-printable, base64, charset
+//! conversion, HTML character references, RFC 2047 encoded words, the
+//! visible text of an HTML part) produces a new byte string and an
+//! [`OffsetMap`] from it to its source. A match found in the final text is
+//! carried back layer by layer ([`Layers`]) to the raw input, so that
+//! byte offsets and line numbers point at what the user has on disk.
+//!
+//! A map is a sorted list of segments, each covering the decoded bytes
+//! from its start up to the next segment's start:
+//!
+//! * *linear*: decoded byte `d` came from source byte `src + (d - dec)`
+//!   (text copied unchanged);
+//! * *group*: every decoded byte of the segment came from the source
+//!   bytes `src..src + len` together (a `=3D` escape, one character of a
+//!   multi-byte charset, an `&amp;`, a decoded encoded word);
+//! * *base64*: a run of whole base64 quanta with no whitespace inside,
+//!   four source characters for three decoded bytes; decoded byte `k`
+//!   (0, 1, 2) of a quantum is made of the bits of characters `k` and
+//!   `k + 1`.
+//!
+//! Memory is one segment per escape, per line break that moves the
+//! source, or per non-ASCII character of a converted charset; lookups are
+//! a binary search.
+
+/// How the decoded bytes of one segment relate to the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Linear,
+    Group(u32),
+    Base64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Seg {
+    dec: usize,
+    src: usize,
+    kind: Kind,
+}
+
+/// A map from offsets in a decoded byte string to offsets in its source.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct OffsetMap {
+    segs: Vec<Seg>,
+}
+
+impl OffsetMap {
+    /// An empty map (add segments as the decoder writes).
+    pub(crate) fn new() -> OffsetMap {
+        OffsetMap { segs: Vec::new() }
+    }
+
+    /// The map of text copied unchanged from `src` on.
+    pub(crate) fn shift(src: usize) -> OffsetMap {
+        OffsetMap { segs: vec![Seg { dec: 0, src, kind: Kind::Linear }] }
+    }
+
+    fn push(&mut self, seg: Seg) {
+        if let Some(last) = self.segs.last_mut() {
+            if last.dec == seg.dec {
+                // The previous segment covers nothing: replace it.
+                *last = seg;
+                self.merge_last();
+                return;
+            }
+            debug_assert!(last.dec < seg.dec, "segments out of order");
+        }
+        self.segs.push(seg);
+        self.merge_last();
+    }
+
+    /// Folds a linear segment into a linear predecessor it continues.
+    fn merge_last(&mut self) {
+        let n = self.segs.len();
+        if n < 2 {
+            return;
+        }
+        let (a, b) = (self.segs[n - 2], self.segs[n - 1]);
+        if a.kind == Kind::Linear
+            && b.kind == Kind::Linear
+            && b.src >= a.src
+            && b.src - a.src == b.dec - a.dec
+        {
+            self.segs.pop();
+        }
+    }
+
+    /// From decoded offset `dec` on, bytes are copied from `src` on.
+    pub(crate) fn linear(&mut self, dec: usize, src: usize) {
+        self.push(Seg { dec, src, kind: Kind::Linear });
+    }
+
+    /// From decoded offset `dec` up to the next segment, bytes all come
+    /// from the `len` source bytes at `src`.
+    pub(crate) fn group(&mut self, dec: usize, src: usize, len: usize) {
+        let len = u32::try_from(len).unwrap_or(u32::MAX);
+        self.push(Seg { dec, src, kind: Kind::Group(len) });
+    }
+
+    /// From decoded offset `dec` on, whole base64 quanta are decoded from
+    /// the characters at `src` on, with no whitespace between them.
+    pub(crate) fn base64(&mut self, dec: usize, src: usize) {
+        self.push(Seg { dec, src, kind: Kind::Base64 });
+    }
+
+    fn seg(&self, d: usize) -> Option<&Seg> {
+        let i = self.segs.partition_point(|s| s.dec <= d);
+        i.checked_sub(1).map(|i| &self.segs[i])
+    }
+
+    /// The source range of decoded byte `d`.
+    pub(crate) fn byte(&self, d: usize) -> (usize, usize) {
+        let Some(s) = self.seg(d) else { return (d, d + 1) };
+        let i = d - s.dec;
+        match s.kind {
+            Kind::Linear => (s.src + i, s.src + i + 1),
+            Kind::Group(n) => (s.src, s.src + n as usize),
+            Kind::Base64 => {
+                let (q, k) = (i / 3, i % 3);
+                let at = s.src + 4 * q + k;
+                (at, at + 2)
+            }
+        }
+    }
+
+    /// The source range of the decoded range `start..end` (`end > start`):
+    /// from the first source byte of its first byte to the last of its
+    /// last.
+    pub(crate) fn range(&self, start: usize, end: usize) -> (usize, usize) {
+        let (s, _) = self.byte(start);
+        let (_, e) = self.byte(end.max(start + 1) - 1);
+        (s, e.max(s))
+    }
+
+    /// The number of segments (for tests and memory checks).
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.segs.len()
+    }
+}
+
+/// A stack of maps, innermost (the text that was scanned) first, that
+/// carries ranges back to the outermost source.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layers<'a> {
+    pub(crate) map: &'a OffsetMap,
+    pub(crate) outer: Option<&'a Layers<'a>>,
+}
+
+impl<'a> Layers<'a> {
+    /// One map.
+    pub(crate) fn new(map: &'a OffsetMap) -> Layers<'a> {
+        Layers { map, outer: None }
+    }
+
+    /// `map` on top of `self`.
+    pub(crate) fn then(&'a self, map: &'a OffsetMap) -> Layers<'a> {
+        Layers { map, outer: Some(self) }
+    }
+
+    /// The outermost source range of the innermost range `start..end`.
+    pub(crate) fn range(&self, start: usize, end: usize) -> (usize, usize) {
+        let (mut s, mut e) = self.map.range(start, end);
+        let mut at = self.outer;
+        while let Some(l) = at {
+            if e <= s {
+                e = s + 1;
+            }
+            (s, e) = l.map.range(s, e);
+            at = l.outer;
+        }
+        (s, e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn linear_segments_merge() {
+        let mut m = OffsetMap::new();
+        m.linear(0, 10);
+        m.linear(5, 15);
+        m.linear(7, 17);
+        assert_eq!(m.len(), 1);
+        assert_eq!(m.byte(6), (16, 17));
+        m.linear(8, 30); // a jump (a soft line break)
+        assert_eq!(m.len(), 2);
+        assert_eq!(m.byte(9), (31, 32));
+        assert_eq!(m.range(6, 10), (16, 32));
+    }
+
+    #[test]
+    fn groups_cover_their_source() {
+        // "a=3Db": a at 0, '=' from 1..4, b at 4.
+        let mut m = OffsetMap::new();
+        m.linear(0, 0);
+        m.group(1, 1, 3);
+        m.linear(2, 4);
+        assert_eq!(m.byte(0), (0, 1));
+        assert_eq!(m.byte(1), (1, 4));
+        assert_eq!(m.byte(2), (4, 5));
+        assert_eq!(m.range(0, 3), (0, 5));
+        assert_eq!(m.range(1, 2), (1, 4));
+    }
+
+    #[test]
+    fn empty_segments_are_replaced() {
+        let mut m = OffsetMap::new();
+        m.linear(0, 0);
+        m.linear(3, 3);
+        m.linear(3, 9); // nothing decoded from the first place
+        assert_eq!(m.byte(3), (9, 10));
+        assert_eq!(m.len(), 2);
+    }
+
+    #[test]
+    fn base64_bytes_point_at_their_characters() {
+        // "aGVsbG8h" decodes to "hello!": quanta at 100 and 104.
+        let mut m = OffsetMap::new();
+        m.base64(0, 100);
+        assert_eq!(m.byte(0), (100, 102));
+        assert_eq!(m.byte(1), (101, 103));
+        assert_eq!(m.byte(2), (102, 104));
+        assert_eq!(m.byte(3), (104, 106));
+        assert_eq!(m.byte(5), (106, 108));
+        assert_eq!(m.range(1, 5), (101, 107));
+    }
+
+    #[test]
+    fn layers_compose() {
+        // Inner: text "xy" at 2.. of a middle string; middle byte 2 came
+        // from outer 10..13 (an escape), byte 3 from 13.
+        let mut inner = OffsetMap::new();
+        inner.linear(0, 2);
+        let mut outer = OffsetMap::new();
+        outer.linear(0, 0);
+        outer.group(2, 10, 3);
+        outer.linear(3, 13);
+        let base = Layers::new(&outer);
+        let l = base.then(&inner);
+        assert_eq!(l.range(0, 2), (10, 14));
+        assert_eq!(l.range(1, 2), (13, 14));
+    }
+}
