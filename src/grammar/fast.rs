@@ -46,22 +46,26 @@ pub(crate) fn common(s: &[u8]) -> Option<Components<'_>> {
     })
 }
 
-/// How far the common shape goes from the start of `s`: `Some(k)` when
-/// `s[..k]` is valid of the common shape (under every grammar, with the
-/// scheme rules) and `s[k]` is a byte the shape does not take where it
-/// stands (or `k` is the length); `None` when no prefix can be read so.
-/// A scanner that knows the run of URI bytes ends at `k` has checked
-/// its candidate in the same pass that found it.
+/// How far the common shape goes from the start of `s`: `Some((k, a))`
+/// when `s[..k]` is valid of the common shape (under every grammar, with
+/// the scheme rules) and `s[k]` is a byte the shape does not take where
+/// it stands (or `k` is the length), `a` where its authority ends; `None`
+/// when no prefix can be read so. A scanner that knows the run of URI
+/// bytes ends at `k` has checked its candidate in the same pass that
+/// found it.
 ///
 /// `s` starts with a scheme of `scheme` bytes (a letter, then scheme
 /// characters), which the caller has read.
 #[inline(always)]
-pub(crate) fn common_prefix(s: &[u8], scheme: usize) -> Option<usize> {
+pub(crate) fn common_prefix(
+    s: &[u8],
+    scheme: usize,
+) -> Option<(usize, usize)> {
     debug_assert!(
         s.len() < scheme + 3
             || scheme_end(s) == Some(scheme).filter(|&k| k <= SCHEME_MAX)
     );
-    walk_after(s, scheme).map(|w| w.end)
+    walk_after(s, scheme).map(|w| (w.end, w.authority))
 }
 
 /// Where the parts of a URI of the common shape end (indices into it).
@@ -247,7 +251,7 @@ mod tests {
         /// does: one byte more is not of the shape.
         #[test]
         fn prefix_is_valid_and_longest(s in input()) {
-            if let Some(k) = super::scheme_end(&s)
+            if let Some((k, _)) = super::scheme_end(&s)
                 .and_then(|i| common_prefix(&s, i))
             {
                 prop_assert!(common(&s[..k]).is_some());

@@ -521,7 +521,7 @@ impl Validator {
         &self,
         s: &[u8],
         scheme: usize,
-    ) -> Option<usize> {
+    ) -> Option<(usize, usize)> {
         if self.scheme_rules {
             fast::common_prefix(s, scheme)
         } else {

@@ -102,8 +102,9 @@ impl Bare {
 
     /// The end of the run from `v[s]` (as [`Bare::run_from`] finds it,
     /// at most `cap`) when the run is a URI of the common shape as it
-    /// stands: the shape stops where the run of URI bytes does. `None`
-    /// says nothing. (Not with IRIs, whose runs end otherwise.)
+    /// stands (the shape stops where the run of URI bytes does), and
+    /// where its path starts. `None` says nothing. (Not with IRIs, whose
+    /// runs end otherwise.)
     #[inline(always)]
     fn common_run(
         &mut self,
@@ -112,9 +113,10 @@ impl Bare {
         s: usize,
         scheme_len: usize,
         cap: usize,
-    ) -> Option<usize> {
+    ) -> Option<(usize, usize)> {
         let v = vw.v;
-        let e = s + cands.common_prefix(&v[s..cap], scheme_len)?;
+        let (k, auth) = cands.common_prefix(&v[s..cap], scheme_len)?;
+        let e = s + k;
         // (An `&` may start a character reference that ends the run: the
         // shape takes it, so the run is read the long way.)
         if e == cap
@@ -130,7 +132,7 @@ impl Bare {
         vw.touch(reach);
         self.run =
             RunCache { from: vw.base + s, reached: vw.base + e, ended: !cut };
-        Some(e)
+        Some((e, s + auth))
     }
 
     /// Extends the cached run that holds `v[s]` as far as the window
@@ -201,7 +203,7 @@ impl Bare {
         } else {
             None
         };
-        let mut e = if let Some(e) = checked {
+        let mut e = if let Some((e, _)) = checked {
             e
         } else if vw.iri && slashes {
             // An IRI's host may hold letters of unspaced scripts, which
@@ -221,7 +223,11 @@ impl Bare {
         } else {
             self.run_from(vw, s, cap)
         };
-        e = self.brackets.end(v, vw.base, s, e);
+        // (A URI of the common shape holds no `]`, and no `)` before its
+        // path: without one there, no bracket can end it.)
+        if checked.is_none_or(|(_, path)| has_byte(&v[path..e], b')')) {
+            e = self.brackets.end(v, vw.base, s, e);
+        }
         cands.start();
         cands.set_marks(Marks::before(vw, s));
         let span_start = vw.base + s;
@@ -339,7 +345,7 @@ impl Bare {
         }
         let len = cands.trimmed(vw, cands.text(vw).len(), scheme_len);
         // (The text starts with the run; the common shape checked it.)
-        let res = if checked == Some(s + len) {
+        let res = if checked.is_some_and(|(e, _)| e == s + len) {
             Ok(())
         } else {
             cands.check_len(vw, len, scheme_len, Context::Bare)
@@ -436,6 +442,18 @@ fn stop(vw: &View<'_>, i: usize) -> (usize, bool) {
     let (reach, cut) = text::run_stop(v, i);
     let wide_cut = vw.iri && i < v.len() && v[i] >= 0x80 && i + 4 > v.len();
     (reach, cut || wide_cut)
+}
+
+/// Whether `t` holds the byte `x`, a word at a time (`t` is short: a
+/// call to memchr costs more).
+#[inline(always)]
+fn has_byte(t: &[u8], x: u8) -> bool {
+    let mut words = t.chunks_exact(8);
+    let hit = (&mut words).any(|w| {
+        let w = u64::from_le_bytes(w.try_into().expect("eight bytes"));
+        text::has_byte(w, x)
+    });
+    hit || words.remainder().contains(&x)
 }
 
 /// Whether the byte after a run at `v[e]` starts a letter of a spaced

@@ -392,7 +392,7 @@ impl<'f> Candidates<'f> {
         &self,
         t: &[u8],
         scheme: usize,
-    ) -> Option<usize> {
+    ) -> Option<(usize, usize)> {
         self.validator.common_prefix(t, scheme)
     }
 

@@ -16,11 +16,8 @@ use crate::scan::text;
 /// `v[c]`, not before `lo`.
 #[inline]
 pub(crate) fn run_start(v: &[u8], lo: usize, c: usize) -> usize {
-    let mut r = c;
-    while r > lo && text::is_scheme_byte(v[r - 1]) {
-        r -= 1;
-    }
-    r
+    let run = v[lo.min(c)..c].iter().rev();
+    c - run.take_while(|&&b| text::is_scheme_byte(b)).count()
 }
 
 /// The run `v[r..c]` without its leading `+`, `-` and `.`: where it
@@ -72,6 +69,14 @@ fn after_dot(v: &[u8], s: usize, c: usize) -> Option<usize> {
 /// `=3Dhttps` (after a `=`) gives `https`; `+https` gives `https`.
 #[inline]
 pub(crate) fn bare_start(v: &[u8], r: usize, c: usize) -> Option<usize> {
+    // Most runs start with a letter, hold no dot and follow no `=`: the
+    // whole run is the scheme.
+    if v[r].is_ascii_alphabetic()
+        && (r == 0 || v[r - 1] != b'=')
+        && !v[r..c].iter().any(|&b| b == b'.')
+    {
+        return Some(r);
+    }
     let s = stripped(v, r, c);
     if s == c {
         return None;

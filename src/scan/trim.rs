@@ -80,13 +80,21 @@ fn starts_word(v: &[u8], j: usize, start: bool) -> bool {
 
 /// The length of `t[..len]` once its end is trimmed as the module says,
 /// never into its first `keep` bytes (the scheme and its colon).
-#[inline]
-pub(crate) fn trimmed(
-    t: &[u8],
-    mut len: usize,
-    keep: usize,
-    m: &Marks,
-) -> usize {
+#[inline(always)]
+pub(crate) fn trimmed(t: &[u8], len: usize, keep: usize, m: &Marks) -> usize {
+    // Most URIs end in a byte that nothing trims.
+    if len > keep
+        && m.closing.is_empty()
+        && t[len - 1] != b'\''
+        && !text::is_trim(t[len - 1])
+    {
+        return len;
+    }
+    trim_end(t, len, keep, m)
+}
+
+/// [`trimmed`] past its quick look.
+fn trim_end(t: &[u8], mut len: usize, keep: usize, m: &Marks) -> usize {
     let mut quotes = None;
     let mut emphasis = !m.closing.is_empty();
     while len > keep {
