@@ -449,7 +449,7 @@ fn stop(vw: &View<'_>, i: usize) -> (usize, bool) {
 #[inline(always)]
 fn has_byte(t: &[u8], x: u8) -> bool {
     let mut words = t.chunks_exact(8);
-    let hit = (&mut words).any(|w| {
+    let hit = words.by_ref().any(|w| {
         let w = u64::from_le_bytes(w.try_into().expect("eight bytes"));
         text::has_byte(w, x)
     });

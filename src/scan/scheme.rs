@@ -73,7 +73,7 @@ pub(crate) fn bare_start(v: &[u8], r: usize, c: usize) -> Option<usize> {
     // whole run is the scheme.
     if v[r].is_ascii_alphabetic()
         && (r == 0 || v[r - 1] != b'=')
-        && !v[r..c].iter().any(|&b| b == b'.')
+        && !v[r..c].contains(&b'.')
     {
         return Some(r);
     }
