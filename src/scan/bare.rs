@@ -444,16 +444,16 @@ fn stop(vw: &View<'_>, i: usize) -> (usize, bool) {
     (reach, cut || wide_cut)
 }
 
-/// Whether `t` holds the byte `x`, a word at a time (`t` is short: a
-/// call to memchr costs more).
+/// Whether `t` holds the byte `x` (`t` is short: a path; a call to
+/// memchr costs more).
 #[inline(always)]
 fn has_byte(t: &[u8], x: u8) -> bool {
-    let mut words = t.chunks_exact(8);
-    let hit = words.by_ref().any(|w| {
-        let w = u64::from_le_bytes(w.try_into().expect("eight bytes"));
-        text::has_byte(w, x)
-    });
-    hit || words.remainder().contains(&x)
+    for &b in t {
+        if b == x {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether the byte after a run at `v[e]` starts a letter of a spaced

@@ -282,7 +282,7 @@ impl<'f> Engine<'f> {
         // The run of scheme characters ending at the colon. Right after
         // an opener it is the scheme; in bare text `scheme` says which
         // part of it is.
-        let r = scheme::run_start(v, lo, c);
+        let (r, dot) = scheme::run(v, lo, c);
         if r == c {
             return;
         }
@@ -312,7 +312,7 @@ impl<'f> Engine<'f> {
         if xml::closing_tag(vw, r, c) {
             return;
         }
-        let Some(s) = scheme::bare_start(v, r, c) else { return };
+        let Some(s) = scheme::bare_start_of(v, r, c, dot) else { return };
         self.bare.scan(&mut self.cands, vw, s, c);
     }
 

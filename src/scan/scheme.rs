@@ -14,10 +14,31 @@ use crate::scan::text;
 
 /// The start of the run of scheme characters that ends at the colon
 /// `v[c]`, not before `lo`.
-#[inline]
+#[cfg(test)]
 pub(crate) fn run_start(v: &[u8], lo: usize, c: usize) -> usize {
-    let run = v[lo.min(c)..c].iter().rev();
-    c - run.take_while(|&&b| text::is_scheme_byte(b)).count()
+    run(v, lo, c).0
+}
+
+/// [`bare_start_of`] for the run `v[r..c]`.
+#[cfg(test)]
+pub(crate) fn bare_start(v: &[u8], r: usize, c: usize) -> Option<usize> {
+    bare_start_of(v, r, c, v[r..c].contains(&b'.'))
+}
+
+/// The start of the run of scheme characters that ends at the colon
+/// `v[c]`, not before `lo`, and whether the run holds a `.` (for
+/// [`bare_start_of`]), in one walk.
+#[inline]
+pub(crate) fn run(v: &[u8], lo: usize, c: usize) -> (usize, bool) {
+    let (mut r, mut dot) = (c, false);
+    for &b in v[lo.min(c)..c].iter().rev() {
+        if !text::is_scheme_byte(b) {
+            break;
+        }
+        dot |= b == b'.';
+        r -= 1;
+    }
+    (r, dot)
 }
 
 /// The run `v[r..c]` without its leading `+`, `-` and `.`: where it
@@ -60,21 +81,25 @@ fn after_dot(v: &[u8], s: usize, c: usize) -> Option<usize> {
 }
 
 /// In bare text, where the scheme of the run `v[r..c]` (see
-/// [`run_start`]) starts, or `None` when the run holds no scheme (it
+/// [`run`]) starts, or `None` when the run holds no scheme (it
 /// starts with a digit: `9p://`, `3com:`).
 ///
 /// # Example (crate-internal)
 ///
 /// `sentence.http` gives the start of `http`; `svn+ssh` stays whole;
 /// `=3Dhttps` (after a `=`) gives `https`; `+https` gives `https`.
+///
+/// `dot` says whether the run holds a `.` (see [`run`]).
 #[inline]
-pub(crate) fn bare_start(v: &[u8], r: usize, c: usize) -> Option<usize> {
+pub(crate) fn bare_start_of(
+    v: &[u8],
+    r: usize,
+    c: usize,
+    dot: bool,
+) -> Option<usize> {
     // Most runs start with a letter, hold no dot and follow no `=`: the
     // whole run is the scheme.
-    if v[r].is_ascii_alphabetic()
-        && (r == 0 || v[r - 1] != b'=')
-        && !v[r..c].contains(&b'.')
-    {
+    if !dot && v[r].is_ascii_alphabetic() && (r == 0 || v[r - 1] != b'=') {
         return Some(r);
     }
     let s = stripped(v, r, c);

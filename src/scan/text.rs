@@ -300,12 +300,6 @@ pub(crate) fn non_ascii(v: &[u8], i: usize) -> NonAscii {
     }
 }
 
-/// Whether some byte of the word `w` is `x`.
-#[inline(always)]
-pub(crate) fn has_byte(w: u64, x: u8) -> bool {
-    eq_bytes(w, x) != 0
-}
-
 /// The high bit of each byte of the word `w` that is a `:`.
 #[inline(always)]
 pub(crate) fn colons(w: u64) -> u64 {
