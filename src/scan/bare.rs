@@ -103,8 +103,8 @@ impl Bare {
     /// The end of the run from `v[s]` (as [`Bare::run_from`] finds it,
     /// at most `cap`) when the run is a URI of the common shape as it
     /// stands (the shape stops where the run of URI bytes does), and
-    /// where its path starts. `None` says nothing. (Not with IRIs, whose
-    /// runs end otherwise.)
+    /// whether its path holds a `)`. `None` says nothing. (Not with IRIs,
+    /// whose runs end otherwise.)
     #[inline(always)]
     fn common_run(
         &mut self,
@@ -113,16 +113,18 @@ impl Bare {
         s: usize,
         scheme_len: usize,
         cap: usize,
-    ) -> Option<(usize, usize)> {
+    ) -> Option<(usize, bool)> {
         let v = vw.v;
         let (k, auth) = cands.common_prefix(&v[s..cap], scheme_len)?;
         let e = s + k;
-        // (An `&` may start a character reference that ends the run: the
-        // shape takes it, so the run is read the long way.)
-        if e == cap
-            || text::continues(v, e, vw.end_of_input)
-            || memchr::memchr(b'&', &v[s..e]).is_some()
-        {
+        if e == cap || text::continues(v, e, vw.end_of_input) {
+            return None;
+        }
+        // (The scheme and host hold neither. An `&` may start a
+        // character reference that ends the run: the shape takes it, so
+        // the run is read the long way.)
+        let (amp, paren) = text::holds(&v[s + auth..e], b'&', b')');
+        if amp {
             return None;
         }
         debug_assert_eq!(text::uri_run(v, s, cap, vw.end_of_input), e);
@@ -132,7 +134,7 @@ impl Bare {
         vw.touch(reach);
         self.run =
             RunCache { from: vw.base + s, reached: vw.base + e, ended: !cut };
-        Some((e, s + auth))
+        Some((e, paren))
     }
 
     /// Extends the cached run that holds `v[s]` as far as the window
@@ -223,9 +225,9 @@ impl Bare {
         } else {
             self.run_from(vw, s, cap)
         };
-        // (A URI of the common shape holds no `]`, and no `)` before its
+        // (A URI of the common shape holds no `]`, nor a `)` before its
         // path: without one there, no bracket can end it.)
-        if checked.is_none_or(|(_, path)| has_byte(&v[path..e], b')')) {
+        if checked.is_none_or(|(_, paren)| paren) {
             e = self.brackets.end(v, vw.base, s, e);
         }
         cands.start();
@@ -442,18 +444,6 @@ fn stop(vw: &View<'_>, i: usize) -> (usize, bool) {
     let (reach, cut) = text::run_stop(v, i);
     let wide_cut = vw.iri && i < v.len() && v[i] >= 0x80 && i + 4 > v.len();
     (reach, cut || wide_cut)
-}
-
-/// Whether `t` holds the byte `x` (`t` is short: a path; a call to
-/// memchr costs more).
-#[inline(always)]
-fn has_byte(t: &[u8], x: u8) -> bool {
-    for &b in t {
-        if b == x {
-            return true;
-        }
-    }
-    false
 }
 
 /// Whether the byte after a run at `v[e]` starts a letter of a spaced

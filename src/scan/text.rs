@@ -300,6 +300,25 @@ pub(crate) fn non_ascii(v: &[u8], i: usize) -> NonAscii {
     }
 }
 
+/// Whether `t` holds the byte `a`, and whether it holds `b`: eight bytes
+/// at a time, for the short parts of a URI.
+#[inline]
+pub(crate) fn holds(t: &[u8], a: u8, b: u8) -> (bool, bool) {
+    let (mut ma, mut mb) = (0, 0);
+    let mut words = t.chunks_exact(8);
+    for w in words.by_ref() {
+        let w = u64::from_le_bytes(w.try_into().expect("eight bytes"));
+        ma |= eq_bytes(w, a);
+        mb |= eq_bytes(w, b);
+    }
+    let (mut ha, mut hb) = (ma != 0, mb != 0);
+    for &x in words.remainder() {
+        ha |= x == a;
+        hb |= x == b;
+    }
+    (ha, hb)
+}
+
 /// The high bit of each byte of the word `w` that is a `:`.
 #[inline(always)]
 pub(crate) fn colons(w: u64) -> u64 {
