@@ -368,18 +368,8 @@ impl Walker<'_> {
     ) {
         let Some(part) = msg.parts.get(id) else { return };
         if depth > MAX_DEPTH {
-            let (s, e) = clamp(buf, part.offset_header, part.offset_end);
-            let info = Arc::new(PartInfo { path, ..PartInfo::default() });
-            note(&mut self.out, &info, (s, e), format!("parts nested more than {MAX_DEPTH} deep: read as raw text"));
-            let map = OffsetMap::shift(s);
-            scan(
-                self.mf,
-                &buf[s..e],
-                &lay.then(&map),
-                &info,
-                &MailContext::Text,
-                &mut self.out,
-            );
+            let span = (part.offset_header, part.offset_end);
+            self.too_deep(buf, lay, path, span, "parts");
             return;
         }
         self.headers(part, buf, lay, &path);
@@ -430,6 +420,33 @@ impl Walker<'_> {
         }
     }
 
+    /// Reads `buf[start..end]` of an entity nested past [`MAX_DEPTH`]
+    /// (`what`: "parts" or "messages") as raw text, with a note.
+    fn too_deep(
+        &mut self,
+        buf: &[u8],
+        lay: &Layers<'_>,
+        path: String,
+        (start, end): (u32, u32),
+        what: &str,
+    ) {
+        let (s, e) = clamp(buf, start, end);
+        let info = Arc::new(PartInfo { path, ..PartInfo::default() });
+        let why = format!(
+            "{what} nested more than {MAX_DEPTH} deep: read as raw text"
+        );
+        note(&mut self.out, &info, (s, e), why);
+        let map = OffsetMap::shift(s);
+        scan(
+            self.mf,
+            &buf[s..e],
+            &lay.then(&map),
+            &info,
+            &MailContext::Text,
+            &mut self.out,
+        );
+    }
+
     /// A `message/rfc822` part at `path`.
     fn nested(
         &mut self,
@@ -441,18 +458,8 @@ impl Walker<'_> {
         depth: usize,
     ) {
         if depth > MAX_DEPTH {
-            let (s, e) = clamp(buf, part.offset_body, part.offset_end);
-            let info = Arc::new(PartInfo { path, ..PartInfo::default() });
-            note(&mut self.out, &info, (s, e), format!("messages nested more than {MAX_DEPTH} deep: read as raw text"));
-            let map = OffsetMap::shift(s);
-            scan(
-                self.mf,
-                &buf[s..e],
-                &lay.then(&map),
-                &info,
-                &MailContext::Text,
-                &mut self.out,
-            );
+            let span = (part.offset_body, part.offset_end);
+            self.too_deep(buf, lay, path, span, "messages");
             return;
         }
         let cte = transfer_encoding(part, buf);
