@@ -45,16 +45,6 @@ fn unescape(s: &str) -> Vec<u8> {
     out
 }
 
-fn part_name(p: Part) -> &'static str {
-    match p {
-        Part::Scheme => "scheme",
-        Part::Authority => "authority",
-        Part::Path => "path",
-        Part::Query => "query",
-        Part::Fragment => "fragment",
-    }
-}
-
 /// Checks every line of one corpus file; returns the failures and the
 /// number of (line, grammar) checks made.
 fn run_corpus(name: &str, text: &str) -> (Vec<String>, usize) {
@@ -114,7 +104,7 @@ fn run_corpus(name: &str, text: &str) -> (Vec<String>, usize) {
                 ("valid", Err(e)) => fails.push(format!(
                     "{here}: expected valid, got error at {} ({}): {}",
                     e.offset(),
-                    part_name(e.part()),
+                    e.part().name(),
                     e.message()
                 )),
                 ("invalid", Ok(_)) => {
@@ -128,9 +118,8 @@ fn run_corpus(name: &str, text: &str) -> (Vec<String>, usize) {
                         }
                     }
                     if let Some(p) = arg2 {
-                        if p != part_name(e.part()) {
-                            wrong
-                                .push(format!("part {}", part_name(e.part())));
+                        if p != e.part().name() {
+                            wrong.push(format!("part {}", e.part().name()));
                         }
                     }
                     if let Some(m) = message {

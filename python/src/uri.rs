@@ -3,24 +3,12 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use urifind::grammar::{Part, Validator};
+use urifind::grammar::Validator;
 use urifind::uri::ResolveMode;
 
 use crate::errors::{InvalidURIError, ResolveError};
 use crate::finder::{lossy, Text};
 use crate::options::grammar_of;
-
-fn part_name(p: Part) -> &'static str {
-    match p {
-        Part::Scheme => "scheme",
-        Part::Authority => "authority",
-        Part::Path => "path",
-        Part::Query => "query",
-        Part::Fragment => "fragment",
-        #[allow(unreachable_patterns)]
-        _ => "unknown",
-    }
-}
 
 /// What `validate` says of a string: `ok`, and either the components
 /// (`scheme`, `authority`, `userinfo`, `host`, `port`, `path`, `query`,
@@ -134,7 +122,7 @@ pub fn validate(
         Err(e) => Validation {
             offset: Some(e.offset()),
             reason: Some(e.message().to_owned()),
-            part: Some(part_name(e.part())),
+            part: Some(e.part().name()),
             ..none
         },
     })

@@ -183,6 +183,29 @@ pub enum Part {
     Fragment,
 }
 
+impl Part {
+    /// A short lower-case name: `scheme`, `authority`, `path`, `query`,
+    /// `fragment`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::grammar::{Part, Validator};
+    ///
+    /// let e = Validator::default().validate(b"http://a/b%zz").unwrap_err();
+    /// assert_eq!(e.part().name(), "path");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Scheme => "scheme",
+            Part::Authority => "authority",
+            Part::Path => "path",
+            Part::Query => "query",
+            Part::Fragment => "fragment",
+        }
+    }
+}
+
 /// What is wrong, without where (see [`Error`] for that).
 ///
 /// # Example
