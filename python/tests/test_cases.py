@@ -144,36 +144,24 @@ def test_matches_equal_the_commands_json(cli, where):
     assert total > 100
 
 
-def test_mail_cases_equal_urifind_mail(cli):
-    """Mail mode: each mail case through Finder(mail=True) equals
-    `urifind --mail` on the file, and the labeled answers."""
-    d = SHARED / "cases-mail"
+@pytest.mark.parametrize(
+    "mode, flag, cases",
+    [("mail", "--mail", "cases-mail"), ("iri", "--iri", "cases-iri")],
+)
+def test_mode_cases_equal_the_command(cli, mode, flag, cases):
+    """Mail and IRI modes: each of their cases through Finder(mode=True)
+    equals the command with the mode's flag on the file, and the labeled
+    answers."""
+    d = SHARED / cases
     if not d.is_dir():
         pytest.skip(f"{d} is not present")
-    f = urifind.Finder(mail=True)
+    f = urifind.Finder(**{mode: True})
     files = case_files(d)
     assert files
     for path in files:
-        out = subprocess.run([str(cli), "--mail", str(path)], capture_output=True)
+        out = subprocess.run([str(cli), flag, str(path)], capture_output=True)
         assert out.returncode in (0, 1), out.stderr.decode()
         want = out.stdout.decode("utf-8", "replace").splitlines()
         assert f.find_uris(path.read_bytes()) == want, path.name
-        assert want == path.with_suffix(".expected").read_text("utf-8").splitlines(), path.name
-
-
-def test_iri_cases_equal_urifind_iri(cli):
-    """IRI mode: each IRI case through Finder(iri=True) equals
-    `urifind --iri` on the file, and the labeled answers."""
-    d = SHARED / "cases-iri"
-    if not d.is_dir():
-        pytest.skip(f"{d} is not present")
-    f = urifind.Finder(iri=True)
-    files = case_files(d)
-    assert files
-    for path in files:
-        out = subprocess.run([str(cli), "--iri", str(path)], capture_output=True)
-        assert out.returncode in (0, 1), out.stderr.decode()
-        want = out.stdout.decode("utf-8", "replace").splitlines()
-        assert f.find_uris(path.read_bytes()) == want, path.name
-        want_file = path.with_suffix(".expected").read_text("utf-8").splitlines()
-        assert want == want_file, path.name
+        labeled = path.with_suffix(".expected").read_text("utf-8").splitlines()
+        assert want == labeled, path.name
