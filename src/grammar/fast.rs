@@ -68,6 +68,85 @@ pub(crate) fn common_prefix(
     walk_after(s, scheme).map(|w| (w.end, w.authority))
 }
 
+/// The bytes [`plain_prefix`] reads after the authority: those of a
+/// query ([`QUERY`], which holds the path's), but `&` and `)`.
+static PLAIN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = super::chars::CLASS[b] & QUERY != 0
+            && b != b'&' as usize
+            && b != b')' as usize;
+        b += 1;
+    }
+    t
+};
+
+/// [`common_prefix`] for the plainest URIs: it reads the same host and
+/// port, then only the bytes of a path, query and fragment that stand
+/// for themselves, without escapes, `&` or `)`. `Some((k, a))` says that
+/// `s[..k]` is valid of the common shape (under every grammar, with the
+/// scheme rules), its authority ending at `a`, and that `s[k]` (when
+/// `k` is not the length) is neither one of those bytes nor a `#` that
+/// may start the fragment; when `s[k]` is not a `%`, `&`, `)` or `#`
+/// either, [`common_prefix`] stops there too.
+#[inline(always)]
+pub(crate) fn plain_prefix(s: &[u8], scheme: usize) -> Option<(usize, usize)> {
+    let n = s.len();
+    if s.get(scheme..scheme + 3) != Some(b"://")
+        || !schemes::is_ip_based(&s[..scheme])
+    {
+        return None;
+    }
+    // host: labels of letters, digits and inner `-`, dots between, one
+    // trailing dot allowed, the last label starting with a letter
+    let mut j = scheme + 3;
+    let mut st = j;
+    loop {
+        while j < n && is(s[j], LABEL) {
+            j += 1;
+        }
+        if j == st || j - st > 63 || s[st] == b'-' || s[j - 1] == b'-' {
+            return None;
+        }
+        if j < n && s[j] == b'.' {
+            j += 1;
+            if j < n && is(s[j], LABEL) {
+                st = j;
+                continue;
+            }
+        }
+        break;
+    }
+    if !s[st].is_ascii_alphabetic() {
+        return None;
+    }
+    if j < n && s[j] == b':' {
+        j += 1;
+        while j < n && s[j].is_ascii_digit() {
+            j += 1;
+        }
+    }
+    let authority = j;
+    if j == n || !matches!(s[j], b'/' | b'?' | b'#') {
+        return Some((j, authority));
+    }
+    // The path and the query take the same bytes but `?`, which a query
+    // may hold; the fragment takes a query's.
+    let mut fragment = false;
+    loop {
+        while j < n && PLAIN[s[j] as usize] {
+            j += 1;
+        }
+        if j < n && s[j] == b'#' && !fragment {
+            fragment = true;
+            j += 1;
+            continue;
+        }
+        return Some((j, authority));
+    }
+}
+
 /// Where the parts of a URI of the common shape end (indices into it).
 struct Walk {
     /// The scheme, at its `:`.
@@ -169,7 +248,7 @@ fn part(s: &[u8], i: usize, mask: u16) -> usize {
 mod tests {
     use proptest::prelude::*;
 
-    use super::{common, common_prefix};
+    use super::{common, common_prefix, plain_prefix};
     use crate::grammar::{Grammar, Validator};
 
     /// The full parse (no fast path) under `g` with the scheme rules.
@@ -261,6 +340,24 @@ mod tests {
                 if k < s.len() {
                     prop_assert!(common(&s[..k + 1]).is_none());
                 }
+            }
+        }
+
+        /// The plain walk reads a valid prefix of the common shape, and
+        /// stops where the walk with escapes does unless it stopped at a
+        /// byte it leaves to that walk.
+        #[test]
+        fn plain_prefix_is_common_prefix(s in input()) {
+            let Some(i) = super::scheme_end(&s) else { return Ok(()) };
+            if let Some((k, a)) = plain_prefix(&s, i) {
+                prop_assert!(common(&s[..k]).is_some());
+                let full = common_prefix(&s, i);
+                prop_assert_eq!(full.map(|f| f.1), Some(a));
+                if k == s.len() || !b"%&)#".contains(&s[k]) {
+                    prop_assert_eq!(full, Some((k, a)));
+                }
+            } else {
+                prop_assert!(common_prefix(&s, i).is_none());
             }
         }
 

@@ -552,6 +552,21 @@ impl Validator {
         }
     }
 
+    /// [`Validator::common_prefix`] for the plainest URIs (see
+    /// `fast::plain_prefix`): no escape, `&` or `)` after the authority.
+    #[inline(always)]
+    pub(crate) fn plain_prefix(
+        &self,
+        s: &[u8],
+        scheme: usize,
+    ) -> Option<(usize, usize)> {
+        if self.scheme_rules {
+            fast::plain_prefix(s, scheme)
+        } else {
+            None
+        }
+    }
+
     /// [`Validator::validate`] without the fast path for the common
     /// shape.
     pub(crate) fn full<'a>(

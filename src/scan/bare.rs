@@ -66,6 +66,13 @@ impl Bare {
         self.skip_to = 0;
     }
 
+    /// Notes that the bare run from absolute `from` stops at absolute
+    /// `to` (what follows it is decided, in the view).
+    #[inline(always)]
+    pub(crate) fn remember_run(&mut self, from: usize, to: usize) {
+        self.run = RunCache { from, reached: to, ended: true };
+    }
+
     /// Scans the bare run starting at `v[s]`, as far as `cap` (one byte
     /// past the longest URI from the candidate's start); returns its end.
     fn run_from(&mut self, vw: &View<'_>, s: usize, cap: usize) -> usize {

@@ -396,6 +396,17 @@ impl<'f> Candidates<'f> {
         self.validator.common_prefix(t, scheme)
     }
 
+    /// [`Candidates::common_prefix`] for the plainest URIs: no escape,
+    /// `&` or `)` after the authority (see `plain`).
+    #[inline(always)]
+    pub(crate) fn plain_prefix(
+        &self,
+        t: &[u8],
+        scheme: usize,
+    ) -> Option<(usize, usize)> {
+        self.validator.plain_prefix(t, scheme)
+    }
+
     /// Checks the text's first `len` bytes as a whole candidate.
     #[inline(always)]
     pub(crate) fn check_len(
@@ -585,6 +596,20 @@ impl<'f> Candidates<'f> {
         let end = self.input_end(len);
         self.report(vw, len, start..end, Context::Bare, scheme_len);
         self.resume = end;
+    }
+
+    /// Reports a bare match found by `plain`: the input over `span`
+    /// (absolute) as it stands.
+    #[inline(always)]
+    pub(crate) fn report_plain(&mut self, span: Range<usize>) {
+        self.resume = span.end;
+        self.push_found(span.clone(), span, Shape::Plain, Context::Bare, None);
+    }
+
+    /// The outcome queued last (for the engine's check of `plain`).
+    #[cfg(debug_assertions)]
+    pub(crate) fn last_queued(&self) -> Option<&Out> {
+        self.queue.back()
     }
 
     /// Reports an abbreviated match: `text[..len]`, whose first `shift`

@@ -262,7 +262,7 @@ impl Closers {
     /// the view. (Only `>` and `"` are remembered: other closers may
     /// always come.)
     #[inline]
-    fn may_close(
+    pub(crate) fn may_close(
         &mut self,
         vw: &View<'_>,
         close: u8,

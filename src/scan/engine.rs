@@ -25,7 +25,7 @@ use crate::scan::bare::Bare;
 use crate::scan::candidate::Candidates;
 use crate::scan::delimited::Closers;
 use crate::scan::trigger::{Mark, Trigger, Triggers};
-use crate::scan::{abbrev, delimited, iri, scheme, text, xml};
+use crate::scan::{abbrev, delimited, iri, plain, scheme, text, xml};
 use crate::scan::{Context, FinderBuilder, Match, Rejected, Shape};
 
 /// How far the engine may look around a trigger.
@@ -130,6 +130,21 @@ impl View<'_> {
     }
 }
 
+#[cfg(test)]
+impl<'a> View<'a> {
+    /// The whole of `v` as the input, nothing matched yet.
+    pub(crate) fn whole(v: &'a [u8]) -> View<'a> {
+        View {
+            v,
+            base: 0,
+            lo: 0,
+            end_of_input: true,
+            iri: false,
+            hit_end: Cell::new(false),
+        }
+    }
+}
+
 /// The scanning state shared by slices and streams.
 pub(crate) struct Engine<'f> {
     limits: Limits,
@@ -137,6 +152,9 @@ pub(crate) struct Engine<'f> {
     cands: Candidates<'f>,
     closers: Closers,
     bare: Bare,
+    /// The plainest bare URIs are decided in one pass (`plain`): not
+    /// with IRIs, a list of schemes, any scheme, or the filters off.
+    plain: bool,
 }
 
 impl<'f> Engine<'f> {
@@ -150,6 +168,10 @@ impl<'f> Engine<'f> {
             cands: Candidates::new(opts),
             closers: Closers::default(),
             bare: Bare::default(),
+            plain: opts.prefilter
+                && !opts.iri
+                && !opts.any_scheme
+                && opts.schemes.is_none(),
         }
     }
 
@@ -249,8 +271,54 @@ impl<'f> Engine<'f> {
         }
     }
 
-    /// A `:` at `v[c]`: its scheme, then the context around it.
+    /// A `:` at `v[c]`: the plainest bare URI at once, or its scheme,
+    /// then the context around it.
+    #[inline(always)]
     fn colon(&mut self, vw: &View<'_>, c: usize) {
+        if self.plain {
+            let found = plain::bare(
+                &self.cands,
+                &mut self.bare,
+                &mut self.closers,
+                vw,
+                c,
+            );
+            if let Some(span) = found {
+                if cfg!(debug_assertions) {
+                    self.check_plain(vw, c, span);
+                } else {
+                    self.cands.report_plain(span);
+                }
+                return;
+            }
+        }
+        self.colon_general(vw, c);
+    }
+
+    /// Holds `plain` to the general way: deciding the colon `v[c]` so
+    /// reports one bare match over `span` as it stands, and nothing else.
+    #[cfg_attr(not(debug_assertions), allow(dead_code))]
+    fn check_plain(&mut self, vw: &View<'_>, c: usize, span: Range<usize>) {
+        #[cfg(debug_assertions)]
+        {
+            let n = self.cands.queued();
+            self.colon_general(vw, c);
+            assert_eq!(self.cands.queued(), n + 1, "{span:?}");
+            let Some(Out::Match(f)) = self.cands.last_queued() else {
+                panic!("{span:?}: no match");
+            };
+            assert_eq!(
+                (&f.span, &f.uri_span, f.shape, f.context, &f.alt),
+                (&span, &span, Shape::Plain, Context::Bare, &None),
+            );
+            assert_eq!(self.cands.resume(), span.end);
+        }
+        #[cfg(not(debug_assertions))]
+        let _ = (vw, c, span);
+    }
+
+    /// [`Engine::colon`] the general way.
+    fn colon_general(&mut self, vw: &View<'_>, c: usize) {
         let v = vw.v;
         let lo = vw.lo;
         // Fast path: a URI has at least one byte after `scheme:`, and in

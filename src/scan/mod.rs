@@ -27,6 +27,7 @@ mod engine;
 mod entity;
 mod iri;
 mod lines;
+mod plain;
 mod scheme;
 mod slice;
 mod stream;

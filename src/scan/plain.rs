@@ -1,0 +1,303 @@
+//! The commonest colon, decided in one pass: a bare `scheme://host/path`
+//! of an IP-based scheme whose letters follow a blank, a line start, the
+//! end of the previous match or a `<` that closes nowhere within the
+//! bracket bound, and whose run of URI bytes ends at a byte no URI holds
+//! (whitespace, `<`, `"`, ...) with nothing to trim. The engine tries it
+//! before anything else; it reports exactly what the general way
+//! (scheme, contexts, `bare`) would, and declines everything else, which
+//! then goes that way. In debug builds the engine runs the general way
+//! after it and checks that both agree.
+//!
+//! What it saves is the general way's many small steps for a shape that
+//! needs none of them: no context opens (the byte before the scheme
+//! opens none, or its closer is known to be missing), the scheme is
+//! letters only and needs no lookup of its parts, the run and the
+//! candidate end at the same byte, and no line break, bracket, escape,
+//! character reference or trailing punctuation asks for more.
+
+use std::ops::Range;
+
+use crate::scan::bare::Bare;
+use crate::scan::candidate::Candidates;
+use crate::scan::delimited::Closers;
+use crate::scan::engine::View;
+use crate::scan::text;
+
+/// The longest scheme taken: the IP-based scheme names have at most
+/// eight letters.
+const SCHEME_MAX: usize = 8;
+
+/// The bytes that, standing right before the blank or line break before
+/// a scheme, may let a context open (the last byte of an opener, a mail
+/// quote prefix, another line break, more blanks): the plain way
+/// declines after them.
+static MAY_OPEN: [bool; 256] = {
+    let mut t = [false; 256];
+    let bytes = b" \t\x0b\x0c\r\n<:>";
+    let mut i = 0;
+    while i < bytes.len() {
+        t[bytes[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
+/// The span (absolute) of the bare URI the colon `v[c]` ends the scheme
+/// of, when it has the plainest shape (see the module doc); `None`
+/// declines, saying nothing. Remembers the run in `bare`'s cache and
+/// what it learns of closers in `closers`, as the general way would.
+#[inline(always)]
+pub(crate) fn bare(
+    cands: &Candidates<'_>,
+    bare: &mut Bare,
+    closers: &mut Closers,
+    vw: &View<'_>,
+    c: usize,
+) -> Option<Range<usize>> {
+    let v = vw.v;
+    if c + 3 >= v.len() || v[c + 1] != b'/' || v[c + 2] != b'/' {
+        return None;
+    }
+    // The scheme: letters back to a byte that is no scheme character,
+    // or to the end of the previous match.
+    let lo = vw.lo;
+    let floor = c.saturating_sub(SCHEME_MAX + 1).max(lo);
+    let mut s = c;
+    while s > floor && v[s - 1].is_ascii_alphabetic() {
+        s -= 1;
+    }
+    if s == c {
+        return None;
+    }
+    // What stands before it opens no context.
+    if s > lo {
+        let opens = match v[s - 1] {
+            b' ' | b'\t' | b'\n' => s - 1 > lo && MAY_OPEN[v[s - 2] as usize],
+            // (As `delimited` turns an angle bracket away.)
+            b'<' => {
+                closers.may_close(vw, b'>', s, s + cands.opts().bracket_bound)
+            }
+            _ => true,
+        };
+        if opens {
+            return None;
+        }
+    }
+    // The URI: the common shape, ending where the run of URI bytes does,
+    // with nothing to trim or join.
+    let cap = (s + cands.opts().max_uri_len + 1).min(v.len());
+    let (k, _) = cands.plain_prefix(&v[s..cap], c - s)?;
+    let e = s + k;
+    if e == cap || text::is_uri_byte(v[e]) || v[e] >= 0x80 {
+        return None;
+    }
+    let last = v[e - 1];
+    if text::is_trim(last) || last == b'-' {
+        return None;
+    }
+    debug_assert_eq!(text::uri_run(v, s, cap, vw.end_of_input), e);
+    // (`v[e]` is neither `%` nor `&`: the run's decision read no further
+    // than the general way's.)
+    vw.touch(e + 3);
+    bare.remember_run(vw.base + s, vw.base + e);
+    Some(vw.base + s..vw.base + e)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bare;
+    use crate::scan::bare::Bare;
+    use crate::scan::candidate::Candidates;
+    use crate::scan::delimited::Closers;
+    use crate::scan::engine::View;
+    use crate::scan::tests::support::{check_stream_equals_slice, splitmix};
+    use crate::scan::{Finder, FinderBuilder, Item};
+
+    /// What the plain way says of the first colon in `t`, as the
+    /// matched text.
+    fn plain(t: &str) -> Option<&str> {
+        let opts = FinderBuilder::new();
+        let cands = Candidates::new(&opts);
+        let vw = View::whole(t.as_bytes());
+        let c = t.find(':').unwrap();
+        let span = bare(
+            &cands,
+            &mut Bare::default(),
+            &mut Closers::default(),
+            &vw,
+            c,
+        )?;
+        Some(&t[span])
+    }
+
+    #[test]
+    fn takes_the_plainest_shape() {
+        for (t, uri) in [
+            ("see http://a.example/x now", "http://a.example/x"),
+            ("http://a.example/ x", "http://a.example/"),
+            (
+                "\thttps://a.example:80/p?q=1#f\n",
+                "https://a.example:80/p?q=1#f",
+            ),
+            ("a\nftp://a.example\n", "ftp://a.example"),
+            (
+                "HTTP://A-B.example/~x/(y/*'!$,;=+@:/ x",
+                "HTTP://A-B.example/~x/(y/*'!$,;=+@:/",
+            ),
+            ("http://a.example/x<", "http://a.example/x"),
+            ("http://a.example/x\"", "http://a.example/x"),
+        ] {
+            assert_eq!(plain(t), Some(uri), "{t:?}");
+        }
+    }
+
+    /// An angle bracket whose closer is nowhere within the bracket bound
+    /// opens nothing; one whose closer may come does.
+    #[test]
+    fn an_angle_bracket_that_never_closes() {
+        let pad = "x".repeat(2100);
+        let t = format!("x<http://a.example/\n  {pad}");
+        assert_eq!(plain(&t), Some("http://a.example/"));
+        let t = format!("x<http://a.example/\n  {pad}>");
+        assert_eq!(plain(&t), Some("http://a.example/"));
+        let t = format!("x<http://a.example/\n  x>{pad}");
+        assert_eq!(plain(&t), None);
+        // (Unsure when the bound reaches past the input's end.)
+        assert_eq!(plain("x<http://a.example/\n  x"), None);
+    }
+
+    #[test]
+    fn declines_the_rest() {
+        for t in [
+            // contexts, or what may open one
+            "\"http://a.example/\"",
+            "<http://a.example/>",
+            "<\nhttp://a.example/ x",
+            "URL: http://a.example/ x",
+            "> http://a.example/ x",
+            "x  http://a.example/ x",
+            "(http://a.example/x) ",
+            "*http://a.example/x* ",
+            "'http://a.example/x' ",
+            "</http:x>",
+            // schemes that need more
+            "x.http://a.example/ x",
+            "=3Dhttp://a.example/ x",
+            "svn+ssh://a.example/ x",
+            "file:///etc/motd x",
+            "mailto:a@b.example x",
+            "abcdefghttp://a.example/ x",
+            // URIs that need more
+            "http://a.example/x. ",
+            "http://a.example/x' ",
+            "http://a.example/a-\nb ",
+            "http://a.example/a&amp;b ",
+            "http://a.example/a)b ",
+            "http://a.example/%41 ",
+            "http://a.example/[x] ",
+            "http://a.example/x\u{e9} ",
+            "http://u@a.example/ x",
+            "http://1.2.3.4/ x",
+            "http://a..b/ x",
+            "http://\n  a.example/ x",
+            "http://a.example/x",
+        ] {
+            assert_eq!(plain(t), None, "{t:?}");
+        }
+    }
+
+    /// On text made of the pieces of plain URIs and of near misses, the
+    /// plain way (on) and the general way (off) find the same items,
+    /// and streams split anywhere find them too; the plain way takes
+    /// many of those colons. (Debug builds also check every colon it
+    /// takes against the general way.)
+    #[test]
+    fn agrees_with_the_general_way() {
+        // What may stand before a scheme, schemes, hosts, the pieces of
+        // a path, and what may follow a URI.
+        const BEFORE: &[&str] = &[
+            "", " ", " ", " ", "\n", "\n", "x ", "x ", "<", "\"", "(", "x",
+            "> ", "  ", "\t", "URL:", "*", "x.", "=3D", "-\n", "<\n", "\r\n",
+            "'",
+        ];
+        const SCHEMES: &[&str] = &[
+            "http://",
+            "http://",
+            "http://",
+            "http://",
+            "HTTPS://",
+            "ftp://",
+            "svn+ssh://",
+            "file://",
+            "x:",
+            "mailto:",
+            "http:",
+            "abcdefghi://",
+        ];
+        const HOSTS: &[&str] = &[
+            "a.example",
+            "a.example",
+            "a.example",
+            "b-c.example.",
+            "1.2.3.4",
+            "a..b",
+            "-a",
+            "",
+            "u@a.example",
+            "a.example:8080",
+            "a.example:",
+            "a.example\n",
+        ];
+        const TAIL: &[&str] = &[
+            "/x", "/x", "/x", "/", "?q=1", "#f", "#", "&amp;", "&", "%41",
+            "%4", "(", ")", "[", "]", ".", ",", "'", "-", "*", ":", "\u{e9}",
+            "~",
+        ];
+        const AFTER: &[&str] = &[
+            " ", " ", " ", " ", "\n", "\n", "\r\n", "-\n", "\n  ", "<", ">",
+            "\"", "", ".", ". ", "\u{3002}", "\t", "\n> ",
+        ];
+        let mut next = splitmix(0x91a1);
+        let mut pick =
+            |p: &[&'static str]| p[(next() >> 16) as usize % p.len()];
+        let (mut texts, mut taken) = (0, 0);
+        for round in 0..4000 {
+            let mut t = String::new();
+            for _ in 0..6 {
+                t.push_str(pick(&["w", "w", "w", "", "."]));
+                t.push_str(pick(BEFORE));
+                t.push_str(pick(SCHEMES));
+                t.push_str(pick(HOSTS));
+                for _ in 0..round % 4 {
+                    t.push_str(pick(TAIL));
+                }
+                t.push_str(pick(AFTER));
+            }
+            let v = t.as_bytes();
+            for rejected in [false, true] {
+                let mut b = Finder::builder();
+                b.rejected(rejected);
+                let on = b.build();
+                let off = b.prefilter(false).build();
+                let x: Vec<Item<'_>> = on.items(v).collect();
+                let y: Vec<Item<'_>> = off.items(v).collect();
+                assert_eq!(x, y, "{t:?}");
+            }
+            if round % 8 == 0 {
+                check_stream_equals_slice(v);
+            }
+            texts += 1;
+            taken += t.char_indices().any(|(c, ch)| {
+                ch == ':' && {
+                    let opts = FinderBuilder::new();
+                    let cands = Candidates::new(&opts);
+                    let vw = View::whole(v);
+                    let (mut b, mut cl) =
+                        (Bare::default(), Closers::default());
+                    bare(&cands, &mut b, &mut cl, &vw, c).is_some()
+                }
+            }) as usize;
+        }
+        assert!(taken * 8 > texts, "{taken} of {texts}");
+    }
+}
