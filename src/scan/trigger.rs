@@ -35,13 +35,14 @@ impl Trigger {
     }
 }
 
-/// The index of the next `:` in `buf` from `i`: the next sixteen bytes
-/// a word at a time first (colons come close together in some text:
-/// `a:b:c`, `12:34:56`, `http://`), memchr for the long stretches.
+/// The index of the next `:` in `buf` from `i`: when `near`, the next
+/// sixteen bytes a word at a time first (colons come close together in
+/// some text: `a:b:c`, `12:34:56`, `http://`), memchr for the long
+/// stretches.
 #[inline]
-fn find_colon(buf: &[u8], i: usize) -> Option<usize> {
+fn find_colon(buf: &[u8], i: usize, near: bool) -> Option<usize> {
     let mut k = i;
-    while k + 8 <= buf.len() && k < i + 16 {
+    while near && k + 8 <= buf.len() && k < i + 16 {
         let w: [u8; 8] = buf[k..k + 8].try_into().expect("eight bytes");
         let m = text::colons(u64::from_le_bytes(w));
         if m != 0 {
@@ -268,10 +269,16 @@ impl<'f> Triggers<'f> {
             && self.opts.schemes.is_none()
             && self.opts.prefilter;
         let before_limit = &buf[..limit - base];
+        // Whether colons come close together here: the last one turned
+        // away lay within a few bytes of where its search began (prose
+        // has one every hundred bytes or more, where the look at the
+        // next bytes before memchr is wasted).
+        let mut near = true;
         let colon = 'found: loop {
-            let Some(ci) = find_colon(before_limit, from - base) else {
+            let Some(ci) = find_colon(before_limit, from - base, near) else {
                 break None;
             };
+            near = ci < from - base + 16;
             if self.colon_ok(buf, base, ci, resume) {
                 break Some(base + ci);
             }
