@@ -92,10 +92,19 @@ static PLAIN: [bool; 256] = {
 /// either, [`common_prefix`] stops there too.
 #[inline(always)]
 pub(crate) fn plain_prefix(s: &[u8], scheme: usize) -> Option<(usize, usize)> {
+    if !schemes::is_ip_based(&s[..scheme.min(s.len())]) {
+        return None;
+    }
+    plain_after(s, scheme)
+}
+
+/// [`plain_prefix`] of `s` that starts with an IP-based scheme of
+/// `scheme` bytes (which the caller has checked).
+#[inline(always)]
+pub(crate) fn plain_after(s: &[u8], scheme: usize) -> Option<(usize, usize)> {
+    debug_assert!(schemes::is_ip_based(&s[..scheme]));
     let n = s.len();
-    if s.get(scheme..scheme + 3) != Some(b"://")
-        || !schemes::is_ip_based(&s[..scheme])
-    {
+    if s.get(scheme..scheme + 3) != Some(b"://") {
         return None;
     }
     // host: labels of letters, digits and inner `-`, dots between, one

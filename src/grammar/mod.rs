@@ -554,6 +554,8 @@ impl Validator {
 
     /// [`Validator::common_prefix`] for the plainest URIs (see
     /// `fast::plain_prefix`): no escape, `&` or `)` after the authority.
+    /// `s` starts with an IP-based scheme of `scheme` bytes, which the
+    /// caller has checked.
     #[inline(always)]
     pub(crate) fn plain_prefix(
         &self,
@@ -561,7 +563,7 @@ impl Validator {
         scheme: usize,
     ) -> Option<(usize, usize)> {
         if self.scheme_rules {
-            fast::plain_prefix(s, scheme)
+            fast::plain_after(s, scheme)
         } else {
             None
         }

@@ -642,11 +642,18 @@ pub(crate) const PROSE_OPAQUE_MAX_LEN: usize = len_bounds(PROSE_OPAQUE).1;
 pub fn is_ip_based(scheme: &[u8]) -> bool {
     // The scheme rules ask this of every candidate, so the name is folded
     // into one word and matched.
-    const IP: [u64; IP_BASED.len()] = words(IP_BASED);
     if scheme.len() < 2 || scheme.len() > 8 {
         return false;
     }
-    let w = fold(scheme);
+    is_ip_based_folded(fold(scheme))
+}
+
+/// [`is_ip_based`] of a name of two to eight letters, folded into one
+/// word as `fold` does: its bytes in order from the lowest, each with
+/// bit 5 set (lower case).
+#[inline(always)]
+pub(crate) fn is_ip_based_folded(w: u64) -> bool {
+    const IP: [u64; IP_BASED.len()] = words(IP_BASED);
     // (`contains` on a slice of words is a call, not inlined; the scheme
     // rules ask this of every candidate.)
     #[allow(clippy::manual_contains)]

@@ -397,7 +397,8 @@ impl<'f> Candidates<'f> {
     }
 
     /// [`Candidates::common_prefix`] for the plainest URIs: no escape,
-    /// `&` or `)` after the authority (see `plain`).
+    /// `&` or `)` after the authority (see `plain`); `t` starts with an
+    /// IP-based scheme of `scheme` bytes, which the caller has checked.
     #[inline(always)]
     pub(crate) fn plain_prefix(
         &self,

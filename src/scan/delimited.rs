@@ -261,7 +261,7 @@ impl Closers {
     /// `v[a..=b]`: false only when none does and the whole range is in
     /// the view. (Only `>` and `"` are remembered: other closers may
     /// always come.)
-    #[inline]
+    #[inline(always)]
     pub(crate) fn may_close(
         &mut self,
         vw: &View<'_>,
@@ -283,16 +283,24 @@ impl Closers {
             *k = Known { from: aa, to: aa, found: false };
         }
         if !k.found && k.to <= bb {
-            let from = k.to - vw.base;
-            match memchr::memchr(close, &vw.v[from..]) {
-                Some(i) => {
-                    k.to = vw.base + from + i;
-                    k.found = true;
-                }
-                None => k.to = vw.base + vw.v.len(),
-            }
+            k.search(vw, close);
         }
         k.found && k.to <= bb
+    }
+}
+
+impl Known {
+    /// Searches the view from `to` for the next `close`.
+    #[inline(never)]
+    fn search(&mut self, vw: &View<'_>, close: u8) {
+        let from = self.to - vw.base;
+        match memchr::memchr(close, &vw.v[from..]) {
+            Some(i) => {
+                self.to = vw.base + from + i;
+                self.found = true;
+            }
+            None => self.to = vw.base + vw.v.len(),
+        }
     }
 }
 

@@ -17,14 +17,15 @@
 
 use std::ops::Range;
 
+use crate::grammar::schemes;
 use crate::scan::bare::Bare;
 use crate::scan::candidate::Candidates;
 use crate::scan::delimited::Closers;
 use crate::scan::engine::View;
 use crate::scan::text;
 
-/// The longest scheme taken: the IP-based scheme names have at most
-/// eight letters.
+/// A bound on the schemes taken: they are shorter (`prospero`, the one
+/// IP-based scheme of eight letters, goes the general way).
 const SCHEME_MAX: usize = 8;
 
 /// The bytes that, standing right before the blank or line break before
@@ -42,6 +43,24 @@ static MAY_OPEN: [bool; 256] = {
     t
 };
 
+/// How many of the last bytes of `w` (the eight bytes before a colon,
+/// read little-endian) are ASCII letters: those that end it, up to a
+/// byte that is not one.
+#[inline(always)]
+fn letters_ending(w: u64) -> usize {
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // Lower case: only letters land in `a..=z` (bytes from 0x80 keep
+    // their high bit, and are told apart by it).
+    let x = w | 0x2020_2020_2020_2020;
+    let low = x & !HI;
+    // Per byte, bit 7 of `low + 0x1f` says `low >= b'a'`, of `low + 5`
+    // says `low > b'z'`; neither sum carries out of its byte.
+    let from_a = low.wrapping_add(0x1f1f_1f1f_1f1f_1f1f);
+    let past_z = low.wrapping_add(0x0505_0505_0505_0505);
+    let letters = from_a & !past_z & !x & HI;
+    (!letters & HI).leading_zeros() as usize / 8
+}
+
 /// The span (absolute) of the bare URI the colon `v[c]` ends the scheme
 /// of, when it has the plainest shape (see the module doc); `None`
 /// declines, saying nothing. Remembers the run in `bare`'s cache and
@@ -58,17 +77,23 @@ pub(crate) fn bare(
     if c + 3 >= v.len() || v[c + 1] != b'/' || v[c + 2] != b'/' {
         return None;
     }
-    // The scheme: letters back to a byte that is no scheme character,
-    // or to the end of the previous match.
+    // The scheme: the letters right before the colon, back to the end of
+    // the previous match, an IP-based one. (Read a word at a time: a
+    // colon in the input's first eight bytes goes the general way.)
     let lo = vw.lo;
-    let floor = c.saturating_sub(SCHEME_MAX + 1).max(lo);
-    let mut s = c;
-    while s > floor && v[s - 1].is_ascii_alphabetic() {
-        s -= 1;
-    }
-    if s == c {
+    if c < 8 {
         return None;
     }
+    let w = u64::from_le_bytes(v[c - 8..c].try_into().expect("eight bytes"));
+    let n = letters_ending(w).min(c - lo);
+    if !(2..SCHEME_MAX).contains(&n)
+        || !schemes::is_ip_based_folded(
+            (w | 0x2020_2020_2020_2020) >> (8 * (8 - n)),
+        )
+    {
+        return None;
+    }
+    let s = c - n;
     // What stands before it opens no context.
     if s > lo {
         let opens = match v[s - 1] {
@@ -106,6 +131,7 @@ pub(crate) fn bare(
 #[cfg(test)]
 mod tests {
     use super::bare;
+    use crate::grammar::schemes;
     use crate::scan::bare::Bare;
     use crate::scan::candidate::Candidates;
     use crate::scan::delimited::Closers;
@@ -133,21 +159,45 @@ mod tests {
     #[test]
     fn takes_the_plainest_shape() {
         for (t, uri) in [
-            ("see http://a.example/x now", "http://a.example/x"),
-            ("http://a.example/ x", "http://a.example/"),
+            ("see this http://a.example/x now", "http://a.example/x"),
+            ("see this\thttp://a.example/ x", "http://a.example/"),
             (
-                "\thttps://a.example:80/p?q=1#f\n",
+                "a line\nhttps://a.example:80/p?q=1#f\n",
                 "https://a.example:80/p?q=1#f",
             ),
-            ("a\nftp://a.example\n", "ftp://a.example"),
+            ("a line\nftp://a.example\n", "ftp://a.example"),
             (
-                "HTTP://A-B.example/~x/(y/*'!$,;=+@:/ x",
+                "see this HTTP://A-B.example/~x/(y/*'!$,;=+@:/ x",
                 "HTTP://A-B.example/~x/(y/*'!$,;=+@:/",
             ),
-            ("http://a.example/x<", "http://a.example/x"),
-            ("http://a.example/x\"", "http://a.example/x"),
+            ("see this http://a.example/x<", "http://a.example/x"),
+            ("see this http://a.example/x\"", "http://a.example/x"),
+            ("see this wss://a.example/x>", "wss://a.example/x"),
         ] {
             assert_eq!(plain(t), Some(uri), "{t:?}");
+        }
+    }
+
+    /// The letters that end a word, as a loop over its bytes counts them.
+    #[test]
+    fn letters_ending_a_word() {
+        let bytes: Vec<u8> = (0..=255u8).collect();
+        let mut next = splitmix(0x1e77);
+        for _ in 0..200_000 {
+            let mut w = [0u8; 8];
+            for b in &mut w {
+                *b = match next() % 4 {
+                    0 => bytes[(next() % 256) as usize],
+                    1 => b"@[`{AZaz"[(next() % 8) as usize],
+                    _ => b'a' + (next() % 26) as u8,
+                };
+            }
+            let want = w.iter().rev().take_while(|b| b.is_ascii_alphabetic());
+            assert_eq!(
+                super::letters_ending(u64::from_le_bytes(w)),
+                want.count(),
+                "{w:?}"
+            );
         }
     }
 
@@ -156,54 +206,58 @@ mod tests {
     #[test]
     fn an_angle_bracket_that_never_closes() {
         let pad = "x".repeat(2100);
-        let t = format!("x<http://a.example/\n  {pad}");
+        let t = format!("a text x<http://a.example/\n  {pad}");
         assert_eq!(plain(&t), Some("http://a.example/"));
-        let t = format!("x<http://a.example/\n  {pad}>");
+        let t = format!("a text x<http://a.example/\n  {pad}>");
         assert_eq!(plain(&t), Some("http://a.example/"));
-        let t = format!("x<http://a.example/\n  x>{pad}");
+        let t = format!("a text x<http://a.example/\n  x>{pad}");
         assert_eq!(plain(&t), None);
         // (Unsure when the bound reaches past the input's end.)
-        assert_eq!(plain("x<http://a.example/\n  x"), None);
+        assert_eq!(plain("a text x<http://a.example/\n  x"), None);
     }
 
     #[test]
     fn declines_the_rest() {
         for t in [
             // contexts, or what may open one
-            "\"http://a.example/\"",
-            "<http://a.example/>",
-            "<\nhttp://a.example/ x",
-            "URL: http://a.example/ x",
-            "> http://a.example/ x",
-            "x  http://a.example/ x",
-            "(http://a.example/x) ",
-            "*http://a.example/x* ",
-            "'http://a.example/x' ",
-            "</http:x>",
+            "a text, \"http://a.example/\"",
+            "a text, <http://a.example/>",
+            "a text, <\nhttp://a.example/ x",
+            "a text, URL: http://a.example/ x",
+            "a text, > http://a.example/ x",
+            "a text, x  http://a.example/ x",
+            "a text, (http://a.example/x) ",
+            "a text, *http://a.example/x* ",
+            "a text, 'http://a.example/x' ",
+            "a text, </http:x>",
             // schemes that need more
-            "x.http://a.example/ x",
-            "=3Dhttp://a.example/ x",
-            "svn+ssh://a.example/ x",
-            "file:///etc/motd x",
-            "mailto:a@b.example x",
-            "abcdefghttp://a.example/ x",
+            "a text, x.http://a.example/ x",
+            "a text, =3Dhttp://a.example/ x",
+            "a text, svn+ssh://a.example/ x",
+            "a text, file:///etc/motd x",
+            "a text, mailto:a@b.example x",
+            "a text, abcdefghttp://a.example/ x",
             // URIs that need more
-            "http://a.example/x. ",
-            "http://a.example/x' ",
-            "http://a.example/a-\nb ",
-            "http://a.example/a&amp;b ",
-            "http://a.example/a)b ",
-            "http://a.example/%41 ",
-            "http://a.example/[x] ",
-            "http://a.example/x\u{e9} ",
-            "http://u@a.example/ x",
-            "http://1.2.3.4/ x",
-            "http://a..b/ x",
-            "http://\n  a.example/ x",
-            "http://a.example/x",
+            "a text, http://a.example/x. ",
+            "a text, http://a.example/x' ",
+            "a text, http://a.example/a-\nb ",
+            "a text, http://a.example/a&amp;b ",
+            "a text, http://a.example/a)b ",
+            "a text, http://a.example/%41 ",
+            "a text, http://a.example/[x] ",
+            "a text, http://a.example/x\u{e9} ",
+            "a text, http://u@a.example/ x",
+            "a text, http://1.2.3.4/ x",
+            "a text, http://a..b/ x",
+            "a text, http://\n  a.example/ x",
+            "a text, http://a.example/x",
         ] {
             assert_eq!(plain(t), None, "{t:?}");
         }
+        // (What comes before each of them is no reason.)
+        assert!(plain("a text, http://a.example/x ").is_some());
+        // A colon in the input's first eight bytes goes the general way.
+        assert_eq!(plain("http://a.example/x "), None);
     }
 
     /// On text made of the pieces of plain URIs and of near misses, the
