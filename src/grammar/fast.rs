@@ -68,7 +68,7 @@ pub(crate) fn common_prefix(
     walk_after(s, scheme).map(|w| (w.end, w.authority))
 }
 
-/// The bytes [`plain_prefix`] reads after the authority: those of a
+/// The bytes [`plain_after`] reads after the authority: those of a
 /// query ([`QUERY`], which holds the path's), but `&` and `)`.
 static PLAIN: [bool; 256] = {
     let mut t = [false; 256];
@@ -82,6 +82,16 @@ static PLAIN: [bool; 256] = {
     t
 };
 
+/// [`plain_after`] of any `s` (the tests'): `None` unless its scheme
+/// of `scheme` bytes is IP-based.
+#[cfg(test)]
+pub(crate) fn plain_prefix(s: &[u8], scheme: usize) -> Option<(usize, usize)> {
+    if !schemes::is_ip_based(&s[..scheme.min(s.len())]) {
+        return None;
+    }
+    plain_after(s, scheme)
+}
+
 /// [`common_prefix`] for the plainest URIs: it reads the same host and
 /// port, then only the bytes of a path, query and fragment that stand
 /// for themselves, without escapes, `&` or `)`. `Some((k, a))` says that
@@ -90,46 +100,17 @@ static PLAIN: [bool; 256] = {
 /// `k` is not the length) is neither one of those bytes nor a `#` that
 /// may start the fragment; when `s[k]` is not a `%`, `&`, `)` or `#`
 /// either, [`common_prefix`] stops there too.
-#[inline(always)]
-pub(crate) fn plain_prefix(s: &[u8], scheme: usize) -> Option<(usize, usize)> {
-    if !schemes::is_ip_based(&s[..scheme.min(s.len())]) {
-        return None;
-    }
-    plain_after(s, scheme)
-}
-
-/// [`plain_prefix`] of `s` that starts with an IP-based scheme of
-/// `scheme` bytes (which the caller has checked).
+///
+/// `s` starts with an IP-based scheme of `scheme` bytes, which the
+/// caller has checked.
 #[inline(always)]
 pub(crate) fn plain_after(s: &[u8], scheme: usize) -> Option<(usize, usize)> {
-    debug_assert!(schemes::is_ip_based(&s[..scheme]));
+    debug_assert!(s.get(..scheme).is_none_or(schemes::is_ip_based));
     let n = s.len();
     if s.get(scheme..scheme + 3) != Some(b"://") {
         return None;
     }
-    // host: labels of letters, digits and inner `-`, dots between, one
-    // trailing dot allowed, the last label starting with a letter
-    let mut j = scheme + 3;
-    let mut st = j;
-    loop {
-        while j < n && is(s[j], LABEL) {
-            j += 1;
-        }
-        if j == st || j - st > 63 || s[st] == b'-' || s[j - 1] == b'-' {
-            return None;
-        }
-        if j < n && s[j] == b'.' {
-            j += 1;
-            if j < n && is(s[j], LABEL) {
-                st = j;
-                continue;
-            }
-        }
-        break;
-    }
-    if !s[st].is_ascii_alphabetic() {
-        return None;
-    }
+    let mut j = host_name_end(s, scheme + 3)?;
     if j < n && s[j] == b':' {
         j += 1;
         while j < n && s[j].is_ascii_digit() {
@@ -199,24 +180,7 @@ fn walk_after(s: &[u8], i: usize) -> Option<Walk> {
         return None;
     }
     // host: label *( "." label ) [ "." ]
-    let mut j = i + 3;
-    let last = loop {
-        let st = j;
-        j += s[j..].iter().take_while(|&&b| is(b, LABEL)).count();
-        if j == st || j - st > 63 || s[st] == b'-' || s[j - 1] == b'-' {
-            return None;
-        }
-        if j < n && s[j] == b'.' {
-            j += 1;
-            if j < n && is(s[j], LABEL) {
-                continue;
-            }
-        }
-        break st;
-    };
-    if !s[last].is_ascii_alphabetic() {
-        return None;
-    }
+    let mut j = host_name_end(s, i + 3)?;
     let host = j;
     // [ ":" *DIGIT ]
     if j < n && s[j] == b':' {
@@ -241,6 +205,33 @@ fn walk_after(s: &[u8], i: usize) -> Option<Walk> {
     }
     w.end = k;
     Some(w)
+}
+
+/// Where the host name that starts at `s[j]` ends (past one trailing
+/// dot), when it is one: labels of letters, digits and `-` (not at
+/// either end), 1 to 63 bytes each, dots between, the last starting
+/// with a letter.
+#[inline(always)]
+fn host_name_end(s: &[u8], mut j: usize) -> Option<usize> {
+    let n = s.len();
+    let mut st = j;
+    loop {
+        while j < n && is(s[j], LABEL) {
+            j += 1;
+        }
+        if j == st || j - st > 63 || s[st] == b'-' || s[j - 1] == b'-' {
+            return None;
+        }
+        if j < n && s[j] == b'.' {
+            j += 1;
+            if j < n && is(s[j], LABEL) {
+                st = j;
+                continue;
+            }
+        }
+        break;
+    }
+    s[st].is_ascii_alphabetic().then_some(j)
 }
 
 /// The end of the bytes of class `mask` and escapes from `s[i]`: the

@@ -331,6 +331,11 @@ mod tests {
             for rejected in [false, true] {
                 let mut b = Finder::builder();
                 b.rejected(rejected);
+                // Bounds that cut URIs and brackets short, now and then.
+                let (len, bound) =
+                    [(64 * 1024, 2048), (12, 2048), (20, 3)][(round / 2) % 3];
+                b.max_uri_len(len).bracket_bound(bound);
+                b.abbreviated(round % 5 == 0);
                 let on = b.build();
                 let off = b.prefilter(false).build();
                 let x: Vec<Item<'_>> = on.items(v).collect();
