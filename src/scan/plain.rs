@@ -131,7 +131,6 @@ pub(crate) fn bare(
 #[cfg(test)]
 mod tests {
     use super::bare;
-    use crate::grammar::schemes;
     use crate::scan::bare::Bare;
     use crate::scan::candidate::Candidates;
     use crate::scan::delimited::Closers;
