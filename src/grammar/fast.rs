@@ -46,6 +46,18 @@ pub(crate) fn common(s: &[u8]) -> Option<Components<'_>> {
     })
 }
 
+/// Whether `s`, whose first `scheme` bytes are scheme characters before
+/// a `:`, has the common shape and is valid: [`common`]'s verdict,
+/// without the components and without reading the scheme again (an
+/// IP-based scheme is letters only, so a shape that reads from there
+/// reads from where [`common`] does).
+#[inline(always)]
+pub(crate) fn is_common_after(s: &[u8], scheme: usize) -> bool {
+    let yes = walk_after(s, scheme).is_some_and(|w| w.end == s.len());
+    debug_assert_eq!(yes, common(s).is_some());
+    yes
+}
+
 /// How far the common shape goes from the start of `s`: `Some((k, a))`
 /// when `s[..k]` is valid of the common shape (under every grammar, with
 /// the scheme rules) and `s[k]` is a byte the shape does not take where

@@ -535,6 +535,13 @@ impl Validator {
         self.scheme_rules && fast::common(s).is_some()
     }
 
+    /// [`Validator::is_common`] of `s` whose first `scheme` bytes are
+    /// scheme characters before a `:`, without reading them again.
+    #[inline(always)]
+    pub(crate) fn is_common_after(&self, s: &[u8], scheme: usize) -> bool {
+        self.scheme_rules && fast::is_common_after(s, scheme)
+    }
+
     /// How far the common shape goes from the start of `s`, which starts
     /// with a scheme of `scheme` bytes (see `fast::common_prefix`):
     /// `Some(k)` when `s[..k]` is valid and of that shape and `s[k]`

@@ -420,7 +420,9 @@ impl<'f> Candidates<'f> {
         let t = &self.text(vw)[..len];
         // The common shape (`http://host/path`, a non-empty authority)
         // passes every check.
-        if t.len() <= self.opts.max_uri_len && self.validator.is_common(t) {
+        if t.len() <= self.opts.max_uri_len
+            && self.validator.is_common_after(t, scheme_len)
+        {
             return Ok(());
         }
         self.check(t, scheme_len, ctx)
