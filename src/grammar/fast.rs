@@ -94,6 +94,17 @@ static PLAIN: [bool; 256] = {
     t
 };
 
+/// The end of the run of bytes from `s[i]` (at most `cap`) that a path,
+/// a query and a fragment all take as they stand, but `&` and `)`: the
+/// bytes [`plain_after`] reads after the authority, but `#`.
+#[inline(always)]
+pub(crate) fn plain_run(s: &[u8], mut i: usize, cap: usize) -> usize {
+    while i < cap && PLAIN[s[i] as usize] {
+        i += 1;
+    }
+    i
+}
+
 /// [`plain_after`] of any `s` (the tests'): `None` unless its scheme
 /// of `scheme` bytes is IP-based.
 #[cfg(test)]

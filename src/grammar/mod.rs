@@ -52,6 +52,7 @@ mod parse;
 mod rules;
 pub mod schemes;
 
+pub(crate) use fast::plain_run;
 pub(crate) use iri::not_utf8 as iri_not_utf8;
 pub use iri::{is_iprivate, is_ucschar, IriValidator};
 

@@ -601,12 +601,12 @@ impl<'f> Candidates<'f> {
         self.resume = end;
     }
 
-    /// Reports a bare match found by `plain`: the input over `span`
-    /// (absolute) as it stands.
+    /// Reports a match found by `plain` (which has no alternative
+    /// without hyphens): no candidate starts before its end.
     #[inline(always)]
-    pub(crate) fn report_plain(&mut self, span: Range<usize>) {
-        self.resume = span.end;
-        self.push_found(span.clone(), span, Shape::Plain, Context::Bare, None);
+    pub(crate) fn report_found(&mut self, f: Found) {
+        self.resume = f.span.end;
+        self.push_found(f.span, f.uri_span, f.shape, f.context, None);
     }
 
     /// The outcome queued last (for the engine's check of `plain`).

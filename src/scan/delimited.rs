@@ -35,11 +35,11 @@ pub(crate) struct Delimiter {
 }
 
 /// Angle brackets (`<` whitespace scheme).
-const ANGLE: usize = 0;
+pub(crate) const ANGLE: usize = 0;
 /// Angle brackets with `URL:` (`<` whitespace `URL:` whitespace scheme).
 const URL_PREFIXED: usize = 1;
 /// Double quotes (`"` right before the scheme).
-const QUOTED: usize = 2;
+pub(crate) const QUOTED: usize = 2;
 /// A row for a pair of CJK or typographic marks.
 const fn paired(opener: &'static str, close: &'static str) -> Delimiter {
     Delimiter {

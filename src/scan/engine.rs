@@ -276,18 +276,18 @@ impl<'f> Engine<'f> {
     #[inline(always)]
     fn colon(&mut self, vw: &View<'_>, c: usize) {
         if self.plain {
-            let found = plain::bare(
+            let found = plain::decide(
                 &self.cands,
                 &mut self.bare,
                 &mut self.closers,
                 vw,
                 c,
             );
-            if let Some(span) = found {
+            if let Some(f) = found {
                 if cfg!(debug_assertions) {
-                    self.check_plain(vw, c, span);
+                    self.check_plain(vw, c, f);
                 } else {
-                    self.cands.report_plain(span);
+                    self.cands.report_found(f);
                 }
                 return;
             }
@@ -296,25 +296,25 @@ impl<'f> Engine<'f> {
     }
 
     /// Holds `plain` to the general way: deciding the colon `v[c]` so
-    /// reports one bare match over `span` as it stands, and nothing else.
+    /// reports the match `want`, and nothing else.
     #[cfg_attr(not(debug_assertions), allow(dead_code))]
-    fn check_plain(&mut self, vw: &View<'_>, c: usize, span: Range<usize>) {
+    fn check_plain(&mut self, vw: &View<'_>, c: usize, want: Found) {
         #[cfg(debug_assertions)]
         {
             let n = self.cands.queued();
             self.colon_general(vw, c);
-            assert_eq!(self.cands.queued(), n + 1, "{span:?}");
+            assert_eq!(self.cands.queued(), n + 1, "{want:?}");
             let Some(Out::Match(f)) = self.cands.last_queued() else {
-                panic!("{span:?}: no match");
+                panic!("{want:?}: no match");
             };
             assert_eq!(
                 (&f.span, &f.uri_span, f.shape, f.context, &f.alt),
-                (&span, &span, Shape::Plain, Context::Bare, &None),
+                (&want.span, &want.uri_span, want.shape, want.context, &None),
             );
-            assert_eq!(self.cands.resume(), span.end);
+            assert_eq!(self.cands.resume(), want.span.end);
         }
         #[cfg(not(debug_assertions))]
-        let _ = (vw, c, span);
+        let _ = (vw, c, want);
     }
 
     /// [`Engine::colon`] the general way.

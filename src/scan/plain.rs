@@ -15,14 +15,13 @@
 //! candidate end at the same byte, and no line break, bracket, escape,
 //! character reference or trailing punctuation asks for more.
 
-use std::ops::Range;
-
-use crate::grammar::schemes;
+use crate::grammar::{self, schemes};
 use crate::scan::bare::Bare;
 use crate::scan::candidate::Candidates;
-use crate::scan::delimited::Closers;
-use crate::scan::engine::View;
-use crate::scan::text;
+use crate::scan::continuation::{self, Gap};
+use crate::scan::delimited::{Closers, Delimiter, ANGLE, DELIMITERS, QUOTED};
+use crate::scan::engine::{Found, View};
+use crate::scan::{text, Context, Shape};
 
 /// A bound on the schemes taken: they are shorter (`prospero`, the one
 /// IP-based scheme of eight letters, goes the general way).
@@ -61,18 +60,18 @@ fn letters_ending(w: u64) -> usize {
     (!letters & HI).leading_zeros() as usize / 8
 }
 
-/// The span (absolute) of the bare URI the colon `v[c]` ends the scheme
-/// of, when it has the plainest shape (see the module doc); `None`
-/// declines, saying nothing. Remembers the run in `bare`'s cache and
-/// what it learns of closers in `closers`, as the general way would.
+/// The match the colon `v[c]` starts, when the plainest way can tell
+/// (see the module doc); `None` declines, saying nothing. Remembers the
+/// run in `bare`'s cache and what it learns of closers in `closers`, as
+/// the general way would.
 #[inline(always)]
-pub(crate) fn bare(
+pub(crate) fn decide(
     cands: &Candidates<'_>,
     bare: &mut Bare,
     closers: &mut Closers,
     vw: &View<'_>,
     c: usize,
-) -> Option<Range<usize>> {
+) -> Option<Found> {
     let v = vw.v;
     if c + 3 >= v.len() || v[c + 1] != b'/' || v[c + 2] != b'/' {
         return None;
@@ -94,24 +93,46 @@ pub(crate) fn bare(
         return None;
     }
     let s = c - n;
-    // What stands before it opens no context.
-    if s > lo {
-        let opens = match v[s - 1] {
-            b' ' | b'\t' | b'\n' => s - 1 > lo && MAY_OPEN[v[s - 2] as usize],
-            // (As `delimited` turns an angle bracket away.)
-            b'<' => {
-                closers.may_close(vw, b'>', s, s + cands.opts().bracket_bound)
-            }
-            _ => true,
-        };
-        if opens {
-            return None;
-        }
+    if s == lo {
+        return bare_uri(cands, bare, vw, s, n);
     }
-    // The URI: the common shape, ending where the run of URI bytes does,
-    // with nothing to trim or join.
+    // What stands before it: nothing that opens a context, or an
+    // opener right before it.
+    let bound = cands.opts().bracket_bound;
+    match v[s - 1] {
+        b' ' | b'\t' | b'\n' => {
+            if s - 1 > lo && MAY_OPEN[v[s - 2] as usize] {
+                return None;
+            }
+            bare_uri(cands, bare, vw, s, n)
+        }
+        // (A context whose closer is nowhere within the bracket bound is
+        // turned away, as `delimited` does, and the URI is bare.)
+        b'<' if closers.may_close(vw, b'>', s, s + bound) => {
+            delimited(cands, vw, s, n, &DELIMITERS[ANGLE])
+        }
+        b'"' if closers.may_close(vw, b'"', s, s + bound) => {
+            delimited(cands, vw, s, n, &DELIMITERS[QUOTED])
+        }
+        b'<' | b'"' => bare_uri(cands, bare, vw, s, n),
+        _ => None,
+    }
+}
+
+/// A bare URI with the scheme of `n` letters at `v[s]`: the common
+/// shape, ending where the run of URI bytes does, with nothing to trim
+/// or join.
+#[inline(always)]
+fn bare_uri(
+    cands: &Candidates<'_>,
+    bare: &mut Bare,
+    vw: &View<'_>,
+    s: usize,
+    n: usize,
+) -> Option<Found> {
+    let v = vw.v;
     let cap = (s + cands.opts().max_uri_len + 1).min(v.len());
-    let (k, _) = cands.plain_prefix(&v[s..cap], c - s)?;
+    let (k, _) = cands.plain_prefix(&v[s..cap], n)?;
     let e = s + k;
     if e == cap || text::is_uri_byte(v[e]) || v[e] >= 0x80 {
         return None;
@@ -125,34 +146,112 @@ pub(crate) fn bare(
     // than the general way's.)
     vw.touch(e + 3);
     bare.remember_run(vw.base + s, vw.base + e);
-    Some(vw.base + s..vw.base + e)
+    let span = vw.base + s..vw.base + e;
+    Some(Found {
+        span: span.clone(),
+        uri_span: span,
+        shape: Shape::Plain,
+        context: Context::Bare,
+        alt: None,
+    })
+}
+
+/// A URI with the scheme of `n` letters at `v[s]`, right after the
+/// opener of `d` (one byte, as its closer is): the common shape up to the
+/// closer, or up to a line break that the next line's text continues
+/// up to the closer with bytes a path takes as they stand (two pieces,
+/// rejoined), all within the bracket bound and the longest URI.
+#[inline(always)]
+fn delimited(
+    cands: &Candidates<'_>,
+    vw: &View<'_>,
+    s: usize,
+    n: usize,
+    d: &Delimiter,
+) -> Option<Found> {
+    let v = vw.v;
+    let open = s - 1;
+    let close = d.close.as_bytes()[0];
+    // As `delimited` reads: runs up to `stop`, a closer before it.
+    let stop = (open + 1 + cands.opts().bracket_bound).min(v.len());
+    let (k, auth) = cands.plain_prefix(&v[s..stop], n)?;
+    let e = s + k;
+    if e >= stop {
+        return None;
+    }
+    let (end, len, shape) = if v[e] == close {
+        (e, k, Shape::Plain)
+    } else {
+        // A line break, and the next line's text up to the closer. The
+        // first piece ends in its path, query or fragment, where the
+        // second one's bytes all stand as they are; it does not end in
+        // a hyphen (whose alternative without it is asked for).
+        if !text::is_ws(v[e]) || k == auth || v[e - 1] == b'-' {
+            return None;
+        }
+        let depth = || text::quote_prefix(v, text::line_start(v, open)).0;
+        let Gap::Line(j) = continuation::gap(vw, e, depth) else {
+            return None;
+        };
+        if j >= stop || v[j] == close || continuation::starts_uri(vw, j) {
+            return None;
+        }
+        let end = grammar::plain_run(v, j, stop);
+        if end == j || end >= stop || v[end] != close {
+            return None;
+        }
+        (end, k + (end - j), Shape::Joined)
+    };
+    vw.touch(end + 1);
+    if (d.trims_last && matches!(v[end - 1], b'.' | b','))
+        || len > cands.opts().max_uri_len
+    {
+        return None;
+    }
+    Some(Found {
+        span: vw.base + open..vw.base + end + 1,
+        uri_span: vw.base + s..vw.base + end,
+        shape,
+        context: d.context,
+        alt: None,
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::bare;
+    use super::decide;
     use crate::scan::bare::Bare;
     use crate::scan::candidate::Candidates;
     use crate::scan::delimited::Closers;
     use crate::scan::engine::View;
     use crate::scan::tests::support::{check_stream_equals_slice, splitmix};
-    use crate::scan::{Finder, FinderBuilder, Item};
+    use crate::scan::{Context, Finder, FinderBuilder, Item, Shape};
 
-    /// What the plain way says of the first colon in `t`, as the
-    /// matched text.
-    fn plain(t: &str) -> Option<&str> {
+    /// What the plain way says of the first colon in `t`: the input
+    /// the URI is made from, and its context.
+    fn decided(t: &str) -> Option<(&str, Context)> {
         let opts = FinderBuilder::new();
         let cands = Candidates::new(&opts);
         let vw = View::whole(t.as_bytes());
         let c = t.find(':').unwrap();
-        let span = bare(
+        let f = decide(
             &cands,
             &mut Bare::default(),
             &mut Closers::default(),
             &vw,
             c,
         )?;
-        Some(&t[span])
+        let joined = f.shape == Shape::Joined;
+        assert_eq!(joined, t[f.uri_span.clone()].contains('\n'));
+        Some((&t[f.uri_span], f.context))
+    }
+
+    /// [`decided`] for a bare URI.
+    fn plain(t: &str) -> Option<&str> {
+        decided(t).map(|(u, ctx)| {
+            assert_eq!(ctx, Context::Bare, "{t:?}");
+            u
+        })
     }
 
     #[test]
@@ -209,18 +308,138 @@ mod tests {
         assert_eq!(plain(&t), Some("http://a.example/"));
         let t = format!("a text x<http://a.example/\n  {pad}>");
         assert_eq!(plain(&t), Some("http://a.example/"));
-        let t = format!("a text x<http://a.example/\n  x>{pad}");
-        assert_eq!(plain(&t), None);
+        let t = format!("a text x\"http://a.example/\n  {pad}\"");
+        assert_eq!(plain(&t), Some("http://a.example/"));
         // (Unsure when the bound reaches past the input's end.)
-        assert_eq!(plain("a text x<http://a.example/\n  x"), None);
+        assert_eq!(decided("a text x<http://a.example/\n  x"), None);
+    }
+
+    /// Quotes and angle brackets around a URI of the plainest shape, on
+    /// one line or rejoined across one line break.
+    #[test]
+    fn takes_delimited_uris() {
+        let pad = "x".repeat(2100);
+        for (t, uri, ctx) in [
+            (
+                "a text <http://a.example/x>",
+                "http://a.example/x",
+                Context::Angle,
+            ),
+            (
+                "a text \"http://a.example/x\"",
+                "http://a.example/x",
+                Context::Quoted,
+            ),
+            (
+                "a text x<http://a.example/\n  x>",
+                "http://a.example/\n  x",
+                Context::Angle,
+            ),
+            (
+                "a text\"https://a.example/p?q\r\n\t=1\".",
+                "https://a.example/p?q\r\n\t=1",
+                Context::Quoted,
+            ),
+            (
+                "> a text \"http://a.example/a\n> b\"",
+                "http://a.example/a\n> b",
+                Context::Quoted,
+            ),
+        ] {
+            assert_eq!(decided(t), Some((uri, ctx)), "{t:?}");
+            agree(t);
+            let t = format!("{t}{pad}");
+            assert_eq!(decided(&t), Some((uri, ctx)), "{t:?}");
+            agree(&t);
+        }
+        for t in [
+            // a closer on the next line, more than one line break, a
+            // line that starts a URI, another quote depth, a blank line
+            "a text \"http://a.example/\n\"",
+            "a text \"http://a.example/\n  x\n  y\"",
+            "a text \"http://a.example/\n  http://b.example/\"",
+            "> a text \"http://a.example/\n>> x\"",
+            "a text \"http://a.example/\n\n  x\"",
+            // a break in the authority, after a hyphen, before a `#`
+            "a text \"http://a.example\n  /x\"",
+            "a text \"http://a.example/x-\n  y\"",
+            "a text \"http://a.example/x\n  #y\"",
+            // what a closer trims or the bytes before it end
+            "a text \"http://a.example/x.\"",
+            "a text \"http://a.example/x\n  y,\"",
+            "a text \"http://a.example/x%41\"",
+            "a text <http://a.example/x y>",
+            "a text <http://a.example/x\"",
+        ] {
+            assert_eq!(decided(t), None, "{t:?}");
+            agree(t);
+        }
+    }
+
+    /// Every combination of an opener, a URI, what may follow it on the
+    /// next line and a closer: the plain and the general way agree.
+    #[test]
+    fn delimited_combinations_agree() {
+        let mut taken = 0;
+        for open in ["\"", "<", " \"", "x<", "> \""] {
+            for uri in [
+                "http://a.example/",
+                "https://a.example/p?q",
+                "ftp://a.example",
+                "http://a.example/x-",
+                "http://a.example/x.",
+                "http://a.example/#f",
+            ] {
+                for next in [
+                    "",
+                    "\n  x",
+                    "\n\tx.",
+                    "\r\n  y?z",
+                    "\n> x",
+                    "\n\n x",
+                    "\n  http://b.example/",
+                    "\n  #g",
+                    "  \n x",
+                    " x",
+                ] {
+                    for close in ["\"", ">", "", " \"", ".\""] {
+                        let t = format!("a text{open}{uri}{next}{close} more");
+                        agree(&t);
+                        let c = t.find(':').unwrap();
+                        let opts = FinderBuilder::new();
+                        let cands = Candidates::new(&opts);
+                        let vw = View::whole(t.as_bytes());
+                        let (mut b, mut cl) =
+                            (Bare::default(), Closers::default());
+                        taken += decide(&cands, &mut b, &mut cl, &vw, c)
+                            .is_some_and(|f| f.context != Context::Bare)
+                            as usize;
+                    }
+                }
+            }
+        }
+        assert!(taken > 60, "{taken}");
+    }
+
+    /// The plain way (on) and the general way (off) find the same items
+    /// in `t`. (Debug builds also check each colon the plain way takes.)
+    fn agree(t: &str) {
+        for rejected in [false, true] {
+            let mut b = Finder::builder();
+            b.rejected(rejected);
+            let on = b.build();
+            let off = b.prefilter(false).build();
+            let x: Vec<Item<'_>> = on.items(t.as_bytes()).collect();
+            let y: Vec<Item<'_>> = off.items(t.as_bytes()).collect();
+            assert_eq!(x, y, "{t:?}");
+        }
+        check_stream_equals_slice(t.as_bytes());
     }
 
     #[test]
     fn declines_the_rest() {
         for t in [
             // contexts, or what may open one
-            "a text, \"http://a.example/\"",
-            "a text, <http://a.example/>",
             "a text, <\nhttp://a.example/ x",
             "a text, URL: http://a.example/ x",
             "a text, > http://a.example/ x",
@@ -271,7 +490,7 @@ mod tests {
         const BEFORE: &[&str] = &[
             "", " ", " ", " ", "\n", "\n", "x ", "x ", "<", "\"", "(", "x",
             "> ", "  ", "\t", "URL:", "*", "x.", "=3D", "-\n", "<\n", "\r\n",
-            "'",
+            "'", "<", "<", "\"", "\"", " <", " \"",
         ];
         const SCHEMES: &[&str] = &[
             "http://",
@@ -308,12 +527,14 @@ mod tests {
         ];
         const AFTER: &[&str] = &[
             " ", " ", " ", " ", "\n", "\n", "\r\n", "-\n", "\n  ", "<", ">",
-            "\"", "", ".", ". ", "\u{3002}", "\t", "\n> ",
+            "\n  x\"", "\n  y>", "\n> z\"", "\n  #\"", ">", "\"", "\"", "",
+            ".", ". ", "\u{3002}", "\t", "\n> ", "\n  x\"", "\n  y>", "\"",
+            ">", "\"", ">",
         ];
         let mut next = splitmix(0x91a1);
         let mut pick =
             |p: &[&'static str]| p[(next() >> 16) as usize % p.len()];
-        let (mut texts, mut taken) = (0, 0);
+        let (mut texts, mut taken, mut delimited) = (0, 0, 0);
         for round in 0..4000 {
             let mut t = String::new();
             for _ in 0..6 {
@@ -345,17 +566,22 @@ mod tests {
                 check_stream_equals_slice(v);
             }
             texts += 1;
-            taken += t.char_indices().any(|(c, ch)| {
-                ch == ':' && {
-                    let opts = FinderBuilder::new();
-                    let cands = Candidates::new(&opts);
-                    let vw = View::whole(v);
+            let opts = FinderBuilder::new();
+            let cands = Candidates::new(&opts);
+            let vw = View::whole(v);
+            let found: Vec<Context> = t
+                .char_indices()
+                .filter(|&(_, ch)| ch == ':')
+                .filter_map(|(c, _)| {
                     let (mut b, mut cl) =
                         (Bare::default(), Closers::default());
-                    bare(&cands, &mut b, &mut cl, &vw, c).is_some()
-                }
-            }) as usize;
+                    decide(&cands, &mut b, &mut cl, &vw, c).map(|f| f.context)
+                })
+                .collect();
+            taken += !found.is_empty() as usize;
+            delimited += found.iter().any(|&x| x != Context::Bare) as usize;
         }
         assert!(taken * 8 > texts, "{taken} of {texts}");
+        assert!(delimited * 60 > texts, "{delimited} of {texts}");
     }
 }
