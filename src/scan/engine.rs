@@ -4,9 +4,10 @@
 //! ([`Engine::decide`]), take the outcomes ([`Engine::pop`]), and drop
 //! input before [`Engine::keep_from`]. Deciding a trigger means building
 //! the window around it ([`View`]) and handing it to the context that
-//! owns it: an abbreviation (`abbrev`), or for a colon its scheme, then
-//! a delimited context (`delimited`) if one opens before it, else bare
-//! text (`bare`). Contexts build and judge candidates in `candidate`.
+//! owns it: an abbreviation (`abbrev`), or for a colon the plainest URIs
+//! at once (`plain`), else its scheme, then a delimited context
+//! (`delimited`) if one opens before it, else bare text (`bare`).
+//! Contexts build and judge candidates in `candidate`.
 //!
 //! The engine only ever looks at a bounded window around a trigger
 //! ([`Limits`]), so a slice and a stream split anywhere see the same

@@ -1,19 +1,27 @@
-//! The commonest colon, decided in one pass: a bare `scheme://host/path`
-//! of an IP-based scheme whose letters follow a blank, a line start, the
-//! end of the previous match or a `<` that closes nowhere within the
-//! bracket bound, and whose run of URI bytes ends at a byte no URI holds
-//! (whitespace, `<`, `"`, ...) with nothing to trim. The engine tries it
-//! before anything else; it reports exactly what the general way
-//! (scheme, contexts, `bare`) would, and declines everything else, which
-//! then goes that way. In debug builds the engine runs the general way
-//! after it and checks that both agree.
+//! The commonest colons, decided in one pass: `scheme://host/path` of
+//! an IP-based scheme whose letters follow
 //!
-//! What it saves is the general way's many small steps for a shape that
-//! needs none of them: no context opens (the byte before the scheme
-//! opens none, or its closer is known to be missing), the scheme is
-//! letters only and needs no lookup of its parts, the run and the
-//! candidate end at the same byte, and no line break, bracket, escape,
-//! character reference or trailing punctuation asks for more.
+//! * a blank, a line start or the end of the previous match (with
+//!   nothing before that could open a context), or a `<` or `"` whose
+//!   closer is nowhere within the bracket bound: a bare URI whose run of
+//!   URI bytes ends at a byte no URI holds (whitespace, `<`, `"`, ...),
+//!   with nothing to trim or join;
+//! * a `<` or `"` right before the scheme: a URI that ends at the
+//!   closer, or at a line break after which the next line's text goes on
+//!   with bytes a path takes as they stand, up to the closer (two pieces,
+//!   rejoined), with nothing to trim.
+//!
+//! The engine tries it before anything else; it reports exactly what the
+//! general way (scheme, contexts, `delimited`, `bare`) would, and
+//! declines everything else, which then goes that way. In debug builds
+//! the engine runs the general way after it and checks that both agree.
+//!
+//! What it saves is the general way's many small steps for shapes that
+//! need none of them: the scheme is letters only and needs no lookup of
+//! its parts, the context is known from one byte, the candidate is read
+//! once and checked in the same pass (no copy of its pieces), and no
+//! bracket, escape, character reference or trailing punctuation asks for
+//! more.
 
 use crate::grammar::{self, schemes};
 use crate::scan::bare::Bare;
