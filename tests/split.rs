@@ -161,3 +161,29 @@ proptest! {
         check(&f, &hay, parts);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The stream property's random fragments (URIs, delimiters, line
+    /// breaks and their traps), repeated past the smallest part with
+    /// the cuts falling anywhere in them.
+    #[test]
+    fn split_equals_whole_fragments(
+        opt in any::<u8>(),
+        t in crate::stream_prop::text(),
+        parts in 2usize..6,
+        pad in 0usize..64,
+    ) {
+        let (f, _) = invariants::finder_from_byte(opt);
+        let mut hay = vec![b' '; pad];
+        let mut k = 0;
+        while hay.len() < 300 * 1024 {
+            hay.extend_from_slice(&t);
+            hay.extend(std::iter::repeat_n(b' ', k % 5));
+            hay.push(b'\n');
+            k += 1;
+        }
+        check(&f, &hay, parts);
+    }
+}
