@@ -7,11 +7,7 @@ use proptest::prelude::*;
 use urifind::scan::Item;
 use urifind::Finder;
 
-#[path = "../fuzz/common/invariants.rs"]
-mod invariants;
-
-#[path = "../corpora/gen/gen.rs"]
-mod gen;
+use crate::stream_prop::{gen, invariants};
 
 /// What identifies an item: kind, span, the URI or candidate, context.
 fn key(it: &Item<'_>) -> (bool, std::ops::Range<usize>, Vec<u8>, String) {
@@ -19,12 +15,9 @@ fn key(it: &Item<'_>) -> (bool, std::ops::Range<usize>, Vec<u8>, String) {
         Item::Match(m) => {
             (true, m.span(), m.uri().to_vec(), m.context().name().into())
         }
-        Item::Rejected(r) => (
-            false,
-            r.span(),
-            r.candidate().to_vec(),
-            r.reason().to_string(),
-        ),
+        Item::Rejected(r) => {
+            (false, r.span(), r.candidate().to_vec(), r.reason().to_string())
+        }
         _ => unreachable!(),
     }
 }
@@ -117,7 +110,8 @@ fn uri_across_the_cut() {
     let f = Finder::new();
     let mut hay = b"x http://a.example/y\n".repeat(7000);
     let cut = f.split(&hay, 2).range(1).start;
-    let tail = b"<http://b.example/\n  z/\n  w> and \"http://c.example/\n  v\"\n";
+    let tail =
+        b"<http://b.example/\n  z/\n  w> and \"http://c.example/\n  v\"\n";
     hay.splice(cut - 20..cut - 20, tail.iter().copied());
     hay.extend_from_slice(&b"more http://d.example/ text\n".repeat(7000));
     check(&f, &hay, 2);

@@ -9,10 +9,10 @@
 use proptest::prelude::*;
 
 #[path = "../fuzz/common/invariants.rs"]
-mod invariants;
+pub(crate) mod invariants;
 
 #[path = "../corpora/gen/gen.rs"]
-mod gen;
+pub(crate) mod gen;
 
 /// Pieces that make URIs, their delimiters and the traps around them.
 const FRAGMENTS: &[&str] = &[

@@ -25,7 +25,9 @@
 //! To keep the notes small, a scan notes a state only when the step
 //! before it reported something or it crossed a 1 KiB boundary: after
 //! two scans agree on a state, they agree on which later states they
-//! note.
+//! note. Where it notes states, its trigger search stops at each such
+//! boundary, so that both scans pass through states there even in text
+//! whose search would leap over many blocks at once.
 
 use std::ops::Range;
 
@@ -392,6 +394,23 @@ impl Part<'_, '_> {
         if p >= self.stop {
             self.done = true;
             return false;
+        }
+        // Near the start and past the end, the trigger search stops at
+        // every block boundary (as a stream's would at the end of what it
+        // has read), so that two scans pass through the same states
+        // there even where the search would leap over whole blocks.
+        // Before the tail, it stops where the tail begins.
+        let watch = p < self.head_end || p + 8 >= self.tail_from;
+        let lim =
+            if watch { ((p + 8) / BLOCK + 1) * BLOCK } else { self.tail_from };
+        if lim < self.hay.len() {
+            match self.eng.next_trigger(&self.hay[..lim], 0, false) {
+                None => return true,
+                Some(t) => {
+                    self.eng.decide(self.hay, 0, true, t);
+                    return true;
+                }
+            }
         }
         match self.eng.next_trigger(self.hay, 0, true) {
             None => {

@@ -101,6 +101,25 @@ impl Mapped {
         SHRUNK[self.slot].load(Ordering::Acquire)
     }
 
+    /// Asks the system to map in the pages of `range` of the file now,
+    /// in one call rather than a fault every few pages (a thread about
+    /// to search that range). Never faults itself.
+    pub fn populate(&self, range: std::ops::Range<usize>) {
+        #[cfg(target_os = "linux")]
+        {
+            let advice = memmap2::Advice::PopulateRead;
+            let _ = self.map.advise_range(advice, range.start, range.len());
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            let _ = self.map.advise_range(
+                memmap2::Advice::WillNeed,
+                range.start,
+                range.len(),
+            );
+        }
+    }
+
     /// Asks the system to map the pages of the file in ahead of the
     /// search, one piece at a time, until done or `stop` is set. Run on
     /// another thread, this takes the cost of the page faults off the

@@ -68,6 +68,24 @@ fn search_one<W: Write>(
         }
     };
     printer.begin();
+    #[cfg(unix)]
+    if let input::Source::Mapped(map) = &input.source {
+        let hay = map.bytes();
+        if input.kind == Kind::Text
+            && hay.len() >= crate::parts::MIN_LEN
+            && crate::parts::splits(cfg)
+        {
+            let found = crate::parts::search(
+                finder.finder(),
+                map,
+                &name,
+                cfg,
+                printer,
+            )?;
+            st.found |= found;
+            return printer.end(&name);
+        }
+    }
     let first_only = cfg.report == Report::FilesWithMatches;
     let mut found = false;
     let res = search::search(
