@@ -71,20 +71,105 @@ fn run(part: Part<'_, '_>, name: &[u8], cfg: &Config) -> Done {
     Done { out: p.into_output(), ends, journal: part.journal() }
 }
 
-/// What the workers and this thread share.
+/// The parts' hand-over between the workers and this thread.
+struct Crew {
+    board: Mutex<Board>,
+    turn: Condvar,
+    parts: usize,
+    /// How many parts may be claimed ahead of the one written.
+    ahead: usize,
+}
+
 struct Board {
     /// The next part to claim.
     claim: usize,
-    /// Parts done, not written yet.
+    /// Parts done, not taken yet.
     done: BTreeMap<usize, Done>,
     /// Parts this thread has taken.
     taken: usize,
-    /// Writing failed: everyone stops.
+    /// No part is claimed while paused.
+    paused: bool,
+    /// Writing failed or the parts never meet: everyone stops.
     stop: bool,
 }
 
-/// Searches the mapped file `name` on `threads` workers, writing the
-/// output through `printer`; returns whether anything was printed.
+impl Crew {
+    fn new(parts: usize, ahead: usize) -> Crew {
+        Crew {
+            board: Mutex::new(Board {
+                claim: 0,
+                done: BTreeMap::new(),
+                taken: 0,
+                paused: false,
+                stop: false,
+            }),
+            turn: Condvar::new(),
+            parts,
+            ahead,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Board> {
+        self.board.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn wait<'a>(
+        &self,
+        b: std::sync::MutexGuard<'a, Board>,
+    ) -> std::sync::MutexGuard<'a, Board> {
+        self.turn.wait(b).unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The next part for a worker, or `None` when there is no more work.
+    fn claim(&self) -> Option<usize> {
+        let mut b = self.lock();
+        loop {
+            if b.stop || b.claim >= self.parts {
+                return None;
+            }
+            if !b.paused && b.claim < b.taken + self.ahead {
+                b.claim += 1;
+                return Some(b.claim - 1);
+            }
+            b = self.wait(b);
+        }
+    }
+
+    /// A worker finished part `k`.
+    fn finish(&self, k: usize, d: Done) {
+        self.lock().done.insert(k, d);
+        self.turn.notify_all();
+    }
+
+    /// Part `k` once done, or `None` if no worker took it.
+    fn take(&self, k: usize) -> Option<Done> {
+        let mut b = self.lock();
+        loop {
+            if let Some(d) = b.done.remove(&k) {
+                b.taken = k + 1;
+                self.turn.notify_all();
+                return Some(d);
+            }
+            if k >= b.claim && (b.paused || b.stop) {
+                return None;
+            }
+            b = self.wait(b);
+        }
+    }
+
+    fn pause(&self, yes: bool) {
+        self.lock().paused = yes;
+        self.turn.notify_all();
+    }
+
+    fn quit(&self) {
+        self.lock().stop = true;
+        self.turn.notify_all();
+    }
+}
+
+/// Searches the mapped file `name` on `cfg.threads` workers, writing
+/// the output through `printer`; returns whether anything was printed.
 ///
 /// # Errors
 ///
@@ -100,68 +185,35 @@ pub fn search<W: Write>(
     let threads = cfg.threads;
     let size = (hay.len() / (4 * threads)).clamp(PART.0, PART.1);
     let split = finder.split(hay, hay.len().div_ceil(size));
-    let n = split.len();
-    let board = Mutex::new(Board {
-        claim: 0,
-        done: BTreeMap::new(),
-        taken: 0,
-        stop: false,
-    });
-    let turn = Condvar::new();
-    let lock = || board.lock().unwrap_or_else(|e| e.into_inner());
-    let worker = || loop {
-        let k = {
-            let mut b = lock();
-            while !b.stop && b.claim < n && b.claim >= b.taken + 2 * threads {
-                b = turn.wait(b).unwrap_or_else(|e| e.into_inner());
-            }
-            if b.stop || b.claim >= n {
-                return;
-            }
-            b.claim += 1;
-            b.claim - 1
-        };
-        map.populate(split.range(k));
-        let d = run(split.part(k), name, cfg);
-        lock().done.insert(k, d);
-        turn.notify_all();
+    let crew = Crew::new(split.len(), 2 * threads);
+    let worker = || {
+        while let Some(k) = crew.claim() {
+            map.populate(split.range(k));
+            crew.finish(k, run(split.part(k), name, cfg));
+        }
     };
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(worker);
         }
-        let take = |k: usize| {
-            let mut b = lock();
-            loop {
-                if let Some(d) = b.done.remove(&k) {
-                    b.taken = k + 1;
-                    turn.notify_all();
-                    return d;
-                }
-                b = turn.wait(b).unwrap_or_else(|e| e.into_inner());
-            }
-        };
-        let quit = || {
-            lock().stop = true;
-            turn.notify_all();
-        };
-        let res = join_all(&split, name, cfg, take, quit, printer);
-        quit();
+        let res = join_all(&split, name, cfg, &crew, printer);
+        crew.quit();
         res
     })
 }
 
-/// Takes the parts in order and writes each one's share. Where two
-/// parts in a row fail to meet their predecessor, the text's scan
+/// Takes the parts in order and writes each one's share. Where a part
+/// fails to meet its predecessor, it is scanned again here, from where
+/// the predecessor's scan stood, while no new part is claimed; if the
+/// part after it does not meet that scan either, the text's scan
 /// depends on what lies far back (quotes that pair across many lines,
-/// say): the workers are stopped (`quit`) and this thread scans the
-/// rest of the file itself, part after part.
+/// say): the workers stop and this thread scans the rest of the file,
+/// part after part.
 fn join_all<W: Write>(
     split: &Split<'_, '_>,
     name: &[u8],
     cfg: &Config,
-    mut take: impl FnMut(usize) -> Done,
-    quit: impl Fn(),
+    crew: &Crew,
     printer: &mut Printer<W>,
 ) -> io::Result<bool> {
     let mut found = false;
@@ -170,22 +222,35 @@ fn join_all<W: Write>(
         found |= !out.is_empty();
         printer.formatted(out)
     };
-    let (mut prev, mut from) = (take(0), 0);
-    let mut misses = 0;
+    let Some(mut prev) = crew.take(0) else { return Ok(false) };
+    let (mut from, mut misses) = (0, 0);
     for k in 1..split.len() {
-        let next = (misses < 2).then(|| take(k));
+        let next = if misses < 2 { crew.take(k) } else { None };
+        if misses == 1 && next.is_none() {
+            // Not claimed while paused: it will be now.
+            crew.pause(false);
+        }
+        let next = match next {
+            None if misses == 1 => crew.take(k),
+            n => n,
+        };
         let joint =
             next.as_ref().and_then(|n| split.join(&prev.journal, &n.journal));
         match (joint, next) {
             (Some(j), Some(next)) => {
                 write(&prev, from, j.keep)?;
                 (prev, from) = (next, j.from);
-                misses = 0;
+                if misses > 0 {
+                    misses = 0;
+                    crew.pause(false);
+                }
             }
             _ => {
                 misses += 1;
-                if misses == 2 {
-                    quit();
+                match misses {
+                    1 => crew.pause(true),
+                    2 => crew.quit(),
+                    _ => {}
                 }
                 write(&prev, from, split.rescan_keeps(&prev.journal))?;
                 prev = run(split.rescan(&prev.journal, k), name, cfg);
