@@ -94,7 +94,7 @@ fn search_one<W: Write>(
         search::count_lines(cfg),
         (&name, cfg.rejected || cfg.json),
         &mut |place, item| {
-            let counted = printer.item(&name, place, &item)?;
+            let counted = printer.item(&name, place, item)?;
             found |= counted;
             Ok(!(first_only && counted))
         },
@@ -341,9 +341,9 @@ impl<'a, 'p, W: Write> Work<'a, 'p, W> {
 }
 
 /// A copy of an item and its place, to print later.
-fn hold(place: &[Field<'_>], item: Item<'_>) -> Held {
+fn hold(place: &[Field<'_>], item: &Item<'_>) -> Held {
     let place = place.iter().map(|(k, v)| (*k, v.to_vec())).collect();
-    (place, owned(item))
+    (place, owned(item.clone()))
 }
 
 /// One worker's entry while it is searched: items held until its turn,
@@ -360,7 +360,7 @@ struct Turn<'w, 'a, 'p, W: Write> {
 
 impl<W: Write> Turn<'_, '_, '_, W> {
     /// Holds or prints `item`; returns whether to go on searching.
-    fn item(&mut self, place: &[Field<'_>], item: Item<'_>) -> bool {
+    fn item(&mut self, place: &[Field<'_>], item: &Item<'_>) -> bool {
         let mut t = self.work.lock();
         if t.err.is_some() {
             return false;
@@ -394,7 +394,7 @@ impl<W: Write> Turn<'_, '_, '_, W> {
             }
         }
         if let (Ok(()), Some(item)) = (&res, item) {
-            match t.printer.item(&self.name, place, &item) {
+            match t.printer.item(&self.name, place, item) {
                 Ok(counted) => t.st.found |= counted,
                 Err(e) => res = Err(e),
             }
