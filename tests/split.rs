@@ -118,13 +118,12 @@ fn uri_across_the_cut() {
     check(&f, &hay, 3);
 }
 
-/// Long lines and no line breaks at all: one part, or parts cut where
-/// lines start.
+/// Parts start at line starts where there are lines, after a blank on
+/// one long line, and anywhere in a run with neither; every way gives
+/// the whole scan's items.
 #[test]
-fn cuts_at_line_starts() {
+fn where_parts_are_cut() {
     let f = Finder::new();
-    let hay = b"a http://x.example/ ".repeat(20_000);
-    assert_eq!(f.split(&hay, 4).len(), 1);
     let hay = b"b http://x.example/\n".repeat(40_000);
     let s = f.split(&hay, 4);
     assert_eq!(s.len(), 4);
@@ -133,6 +132,20 @@ fn cuts_at_line_starts() {
         assert_eq!(s.range(i - 1).end, s.range(i).start);
     }
     assert_eq!(s.range(3).end, hay.len());
+    let line = b"a http://x.example/y ".repeat(40_000);
+    let s = f.split(&line, 4);
+    assert_eq!(s.len(), 4);
+    for i in 1..s.len() {
+        assert_eq!(line[s.range(i).start - 1], b' ');
+    }
+    check(&f, &line, 4);
+    let run = b"http://x.example/(y)".repeat(40_000);
+    assert_eq!(f.split(&run, 3).len(), 3);
+    check(&f, &run, 3);
+    let mut long = b"c http://x.example/\n".repeat(10_000);
+    long.extend(b"d http://x.example/e ".repeat(30_000));
+    long.extend(b"f http://x.example/g\n".repeat(10_000));
+    check(&f, &long, 5);
 }
 
 proptest! {

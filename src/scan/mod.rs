@@ -860,7 +860,8 @@ impl Finder {
         Items::new(self.engine(), hay)
     }
 
-    /// Cuts `hay` into about `parts` parts at line starts, to be searched
+    /// Cuts `hay` into about `parts` parts (at line starts where it has
+    /// them), to be searched
     /// on several threads and joined into exactly the items of
     /// [`Finder::items`] on the whole of it (see [`Split`]). Parts are
     /// never shorter than 128 KiB (but the last).
@@ -872,6 +873,8 @@ impl Finder {
     /// let text = b"http://a.example/ and more\n".repeat(100_000);
     /// assert_eq!(f.split(&text, 4).len(), 4);
     /// assert_eq!(f.split(b"short", 4).len(), 1);
+    /// let one_line = b"http://a.example/ and more ".repeat(100_000);
+    /// assert_eq!(f.split(&one_line, 4).len(), 4);
     /// ```
     pub fn split<'f, 'h>(
         &'f self,

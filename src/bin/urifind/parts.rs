@@ -169,7 +169,8 @@ impl Crew {
 }
 
 /// Searches the mapped file `name` on `cfg.threads` workers, writing
-/// the output through `printer`; returns whether anything was printed.
+/// the output through `printer`; returns whether anything was printed,
+/// or `None` (and does nothing) when the file makes one part.
 ///
 /// # Errors
 ///
@@ -180,11 +181,14 @@ pub fn search<W: Write>(
     name: &[u8],
     cfg: &Config,
     printer: &mut Printer<W>,
-) -> io::Result<bool> {
+) -> io::Result<Option<bool>> {
     let hay = map.bytes();
     let threads = cfg.threads;
     let size = (hay.len() / (4 * threads)).clamp(PART.0, PART.1);
     let split = finder.split(hay, hay.len().div_ceil(size));
+    if split.len() < 2 {
+        return Ok(None);
+    }
     let crew = Crew::new(split.len(), 2 * threads);
     let worker = || {
         while let Some(k) = crew.claim() {
@@ -198,7 +202,7 @@ pub fn search<W: Write>(
         }
         let res = join_all(&split, name, cfg, &crew, printer);
         crew.quit();
-        res
+        res.map(Some)
     })
 }
 

@@ -82,8 +82,10 @@ fn search_one<W: Write>(
                 cfg,
                 printer,
             )?;
-            st.found |= found;
-            return printer.end(&name);
+            if let Some(found) = found {
+                st.found |= found;
+                return printer.end(&name);
+            }
         }
     }
     let first_only = cfg.report == Report::FilesWithMatches;
