@@ -101,6 +101,33 @@ impl Mapped {
         SHRUNK[self.slot].load(Ordering::Acquire)
     }
 
+    /// Drops the page table entries of the whole pages inside `range`
+    /// (the file's pages stay in the page cache; a later read maps them
+    /// in again). A thread done with a range does this so that unmapping
+    /// at the end, on one thread, has little left to do.
+    pub fn release(&self, range: std::ops::Range<usize>) {
+        #[cfg(target_os = "linux")]
+        {
+            let page = PAGE.load(Ordering::Relaxed).max(4096);
+            let start = range.start.div_ceil(page) * page;
+            let end = range.end.min(self.map.len()) / page * page;
+            if start < end {
+                // SAFETY: the map is a shared, read-only map of a file:
+                // dropping its page table entries changes no byte it
+                // shows, since a later read maps the file's pages in again.
+                let _ = unsafe {
+                    self.map.unchecked_advise_range(
+                        memmap2::UncheckedAdvice::DontNeed,
+                        start,
+                        end - start,
+                    )
+                };
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = range;
+    }
+
     /// Asks the system to map in the pages of `range` of the file now,
     /// in one call rather than a fault every few pages (a thread about
     /// to search that range). Never faults itself.

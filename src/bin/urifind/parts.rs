@@ -193,7 +193,9 @@ pub fn search<W: Write>(
     let worker = || {
         while let Some(k) = crew.claim() {
             map.populate(split.range(k));
-            crew.finish(k, run(split.part(k), name, cfg));
+            let d = run(split.part(k), name, cfg);
+            map.release(split.range(k));
+            crew.finish(k, d);
         }
     };
     std::thread::scope(|s| {
