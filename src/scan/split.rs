@@ -311,6 +311,61 @@ impl<'f, 'h> Split<'f, 'h> {
         prev.tail.last().map_or(prev.items, |s| s.1)
     }
 
+    /// The rest of the slice from part `i` on, scanned from the last
+    /// state of the previous part's journal `prev`: what one scan would
+    /// report after the first [`Split::rescan_keeps`] items of the
+    /// previous part. For a text whose parts do not meet (quotes that
+    /// pair across every line, say), searched on from there in one go.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::scan::Item;
+    ///
+    /// let f = urifind::Finder::new();
+    /// let text = b"\"http://a.example/\n  x".repeat(40_000);
+    /// let split = f.split(&text, 4);
+    /// let span = |it: Item<'_>| match it {
+    ///     Item::Match(m) => m.span(),
+    ///     _ => unreachable!(),
+    /// };
+    /// let mut a = split.part(0);
+    /// let na: Vec<_> = a.by_ref().map(span).collect();
+    /// let prev = a.journal();
+    /// let keep = split.rescan_keeps(&prev);
+    /// let rest: Vec<_> = split.rest(&prev, 1).map(span).collect();
+    /// let whole: Vec<_> = f.items(&text).map(span).collect();
+    /// assert_eq!([&na[..keep], &rest[..]].concat(), whole);
+    /// ```
+    pub fn rest(&self, prev: &Journal, i: usize) -> Part<'f, 'h> {
+        let mut p = self.rescan(prev, i);
+        p.tail_from = self.hay.len();
+        p.stop = usize::MAX;
+        p
+    }
+
+    /// What the scan of part `i` notes near its start, without scanning
+    /// the rest of it: enough for [`Split::join`] to say whether it
+    /// meets a predecessor's journal.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let text = b"see http://a.example/ here\n".repeat(40_000);
+    /// let split = f.split(&text, 4);
+    /// let mut a = split.part(0);
+    /// a.by_ref().for_each(drop);
+    /// assert!(split.join(&a.journal(), &split.probe(1)).is_some());
+    /// ```
+    pub fn probe(&self, i: usize) -> Journal {
+        let mut p = self.part(i);
+        p.stop = p.head_end.min(p.stop);
+        p.tail_from = usize::MAX;
+        p.by_ref().for_each(drop);
+        p.journal
+    }
+
     fn scan(&self, eng: Engine<'f>, r: Range<usize>) -> Part<'f, 'h> {
         let last = r.end == self.hay.len();
         Part {

@@ -147,17 +147,17 @@ impl Mapped {
         }
     }
 
-    /// Asks the system to map the pages of the file in ahead of the
-    /// search, one piece at a time, until done or `stop` is set. Run on
+    /// Asks the system to map the pages of the file from `from` on in
+    /// ahead of the search, one piece at a time, until done or `stop` is set. Run on
     /// another thread, this takes the cost of the page faults off the
     /// searching one. Never faults itself: past a shrunken file's end the
     /// system reports an error and this stops.
-    pub fn prefault(&self, stop: &AtomicBool) {
+    pub fn prefault(&self, from: usize, stop: &AtomicBool) {
         #[cfg(target_os = "linux")]
         {
             const PIECE: usize = 1 << 20;
             let len = self.map.len();
-            let mut at = 0;
+            let mut at = from.min(len);
             while at < len && !stop.load(Ordering::Relaxed) {
                 let n = PIECE.min(len - at);
                 let advice = memmap2::Advice::PopulateRead;
@@ -170,7 +170,11 @@ impl Mapped {
         #[cfg(not(target_os = "linux"))]
         {
             let _ = stop;
-            let _ = self.map.advise(memmap2::Advice::WillNeed);
+            let _ = self.map.advise_range(
+                memmap2::Advice::WillNeed,
+                from,
+                self.map.len().saturating_sub(from),
+            );
         }
     }
 }

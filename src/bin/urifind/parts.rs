@@ -13,6 +13,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 
 use urifind::scan::{Journal, Part, Split};
@@ -57,19 +58,33 @@ impl Done {
     }
 }
 
-/// Searches and formats one part.
-fn run(part: Part<'_, '_>, name: &[u8], cfg: &Config) -> Done {
+/// Searches and formats one part (unless `cancel` is set meanwhile:
+/// then what is returned is of no use).
+fn run(
+    part: Part<'_, '_>,
+    name: &[u8],
+    cfg: &Config,
+    cancel: &AtomicBool,
+    (out, mut ends): Buffers,
+) -> Done {
     let mut part = part;
-    let mut p = Printer::new(Vec::new(), cfg);
+    let mut p = Printer::new(out, cfg);
     p.begin();
-    let mut ends = Vec::new();
     for item in part.by_ref() {
         // Writing into memory cannot fail.
         let _ = p.item(name, &[], &item);
         ends.push(p.written());
+        if ends.len() % 1024 == 0 && cancel.load(Ordering::Relaxed) {
+            break;
+        }
     }
     Done { out: p.into_output(), ends, journal: part.journal() }
 }
+
+/// Memory for a part's output and item ends, used again part after
+/// part (a fresh allocation costs a page fault every few KiB, and
+/// growing it a copy of what it holds).
+type Buffers = (Vec<u8>, Vec<usize>);
 
 /// The parts' hand-over between the workers and this thread.
 struct Crew {
@@ -78,6 +93,12 @@ struct Crew {
     parts: usize,
     /// How many parts may be claimed ahead of the one written.
     ahead: usize,
+    /// Set with `Board::stop`, read without the lock.
+    cancel: AtomicBool,
+    /// Buffers of parts already written.
+    spare: Mutex<Vec<Buffers>>,
+    /// The longest part: what a part's output usually fits in.
+    part_len: usize,
 }
 
 struct Board {
@@ -94,7 +115,7 @@ struct Board {
 }
 
 impl Crew {
-    fn new(parts: usize, ahead: usize) -> Crew {
+    fn new(parts: usize, ahead: usize, part_len: usize) -> Crew {
         Crew {
             board: Mutex::new(Board {
                 claim: 0,
@@ -106,6 +127,9 @@ impl Crew {
             turn: Condvar::new(),
             parts,
             ahead,
+            cancel: AtomicBool::new(false),
+            spare: Mutex::new(Vec::new()),
+            part_len,
         }
     }
 
@@ -162,7 +186,28 @@ impl Crew {
         self.turn.notify_all();
     }
 
+    /// Buffers for the next part: spare ones, or new ones with room for
+    /// a part's usual output.
+    fn buffers(&self) -> Buffers {
+        let spare = self.spare.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let (mut out, mut ends) = spare.unwrap_or_default();
+        out.clear();
+        ends.clear();
+        out.reserve(self.part_len);
+        ends.reserve(self.part_len / 32);
+        (out, ends)
+    }
+
+    /// The buffers of a part written out, for another part.
+    fn recycle(&self, d: Done) {
+        let mut spare = self.spare.lock().unwrap_or_else(|e| e.into_inner());
+        if spare.len() < 2 * self.ahead {
+            spare.push((d.out, d.ends));
+        }
+    }
+
     fn quit(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
         self.lock().stop = true;
         self.turn.notify_all();
     }
@@ -189,11 +234,13 @@ pub fn search<W: Write>(
     if split.len() < 2 {
         return Ok(None);
     }
-    let crew = Crew::new(split.len(), 2 * threads);
+    let longest = (0..split.len()).map(|i| split.range(i).len()).max();
+    let crew = Crew::new(split.len(), 2 * threads, longest.unwrap_or(0));
     let worker = || {
         while let Some(k) = crew.claim() {
             map.populate(split.range(k));
-            let d = run(split.part(k), name, cfg);
+            let bufs = crew.buffers();
+            let d = run(split.part(k), name, cfg, &crew.cancel, bufs);
             map.release(split.range(k));
             crew.finish(k, d);
         }
@@ -202,7 +249,7 @@ pub fn search<W: Write>(
         for _ in 0..threads {
             s.spawn(worker);
         }
-        let res = join_all(&split, name, cfg, &crew, printer);
+        let res = join_all(&split, map, name, cfg, &crew, printer);
         crew.quit();
         res.map(Some)
     })
@@ -210,60 +257,71 @@ pub fn search<W: Write>(
 
 /// Takes the parts in order and writes each one's share. Where a part
 /// fails to meet its predecessor, it is scanned again here, from where
-/// the predecessor's scan stood, while no new part is claimed; if the
-/// part after it does not meet that scan either, the text's scan
-/// depends on what lies far back (quotes that pair across many lines,
-/// say): the workers stop and this thread scans the rest of the file,
-/// part after part.
+/// the predecessor's scan stood, while no new part is claimed; then the
+/// start of the next part is tried against that scan. If they do not
+/// meet either, the text's scan depends on what lies far back (quotes
+/// that pair across many lines, say): the workers stop and the rest of
+/// the file is searched here in one go, as on one thread.
 fn join_all<W: Write>(
     split: &Split<'_, '_>,
+    map: &Mapped,
     name: &[u8],
     cfg: &Config,
     crew: &Crew,
     printer: &mut Printer<W>,
 ) -> io::Result<bool> {
     let mut found = false;
-    let mut write = |d: &Done, a: usize, b: usize| {
+    let mut write = |p: &mut Printer<W>, d: &Done, a: usize, b: usize| {
         let out = &d.out[d.upto(a)..d.upto(b)];
         found |= !out.is_empty();
-        printer.formatted(out)
+        p.formatted(out)
     };
     let Some(mut prev) = crew.take(0) else { return Ok(false) };
-    let (mut from, mut misses) = (0, 0);
+    let mut from = 0;
     for k in 1..split.len() {
-        let next = if misses < 2 { crew.take(k) } else { None };
-        if misses == 1 && next.is_none() {
-            // Not claimed while paused: it will be now.
+        let Some(next) = crew.take(k) else { break };
+        if let Some(j) = split.join(&prev.journal, &next.journal) {
+            write(printer, &prev, from, j.keep)?;
+            crew.recycle(std::mem::replace(&mut prev, next));
+            from = j.from;
+            continue;
+        }
+        crew.pause(true);
+        write(printer, &prev, from, split.rescan_keeps(&prev.journal))?;
+        let never = AtomicBool::new(false);
+        let again = split.rescan(&prev.journal, k);
+        let bufs = crew.buffers();
+        crew.recycle(std::mem::replace(
+            &mut prev,
+            run(again, name, cfg, &never, bufs),
+        ));
+        from = 0;
+        let last = k + 1 == split.len();
+        if last || split.join(&prev.journal, &split.probe(k + 1)).is_some() {
             crew.pause(false);
+            continue;
         }
-        let next = match next {
-            None if misses == 1 => crew.take(k),
-            n => n,
-        };
-        let joint =
-            next.as_ref().and_then(|n| split.join(&prev.journal, &n.journal));
-        match (joint, next) {
-            (Some(j), Some(next)) => {
-                write(&prev, from, j.keep)?;
-                (prev, from) = (next, j.from);
-                if misses > 0 {
-                    misses = 0;
-                    crew.pause(false);
+        crew.quit();
+        write(printer, &prev, 0, split.rescan_keeps(&prev.journal))?;
+        let rest = split.rest(&prev.journal, k + 1);
+        let stop = AtomicBool::new(false);
+        let from = split.range(k + 1).start;
+        return std::thread::scope(|s| {
+            s.spawn(|| map.prefault(from, &stop));
+            let mut res = Ok(());
+            for item in rest {
+                match printer.item(name, &[], &item) {
+                    Ok(counted) => found |= counted,
+                    Err(e) => {
+                        res = Err(e);
+                        break;
+                    }
                 }
             }
-            _ => {
-                misses += 1;
-                match misses {
-                    1 => crew.pause(true),
-                    2 => crew.quit(),
-                    _ => {}
-                }
-                write(&prev, from, split.rescan_keeps(&prev.journal))?;
-                prev = run(split.rescan(&prev.journal, k), name, cfg);
-                from = 0;
-            }
-        }
+            stop.store(true, Ordering::Relaxed);
+            res.map(|()| found)
+        });
     }
-    write(&prev, from, prev.ends.len())?;
+    write(printer, &prev, from, prev.ends.len())?;
     Ok(found)
 }

@@ -103,7 +103,7 @@ pub fn search(
             // file as one slice, in place.
             let stop = AtomicBool::new(false);
             std::thread::scope(|s| {
-                s.spawn(|| map.prefault(&stop));
+                s.spawn(|| map.prefault(0, &stop));
                 let items = finder.items(map.bytes()).count_lines(count_lines);
                 let res = drain_slice(items, sink);
                 stop.store(true, Ordering::Relaxed);
