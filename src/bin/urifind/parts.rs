@@ -14,9 +14,9 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{mpsc, Condvar, Mutex};
 
-use urifind::scan::{Journal, Part, Split};
+use urifind::scan::{Item, Journal, Part, Split};
 use urifind::Finder;
 
 use crate::config::{Config, Report};
@@ -201,7 +201,7 @@ impl Crew {
     /// The buffers of a part written out, for another part.
     fn recycle(&self, d: Done) {
         let mut spare = self.spare.lock().unwrap_or_else(|e| e.into_inner());
-        if spare.len() < 2 * self.ahead {
+        if spare.len() < self.ahead {
             spare.push((d.out, d.ends));
         }
     }
@@ -220,7 +220,7 @@ impl Crew {
 /// # Errors
 ///
 /// Errors writing the output.
-pub fn search<W: Write>(
+pub fn search<W: Write + Send>(
     finder: &Finder,
     map: &Mapped,
     name: &[u8],
@@ -255,6 +255,60 @@ pub fn search<W: Write>(
     })
 }
 
+/// How many items go from the scanning thread to the printing one at a
+/// time.
+const BATCH: usize = 4096;
+
+/// Searches the rest of the file in one scan on this thread while
+/// another formats and writes what it finds (and a third maps pages in
+/// ahead, from `from` on); returns whether anything was printed.
+fn rest_in_one_go<W: Write + Send>(
+    rest: Part<'_, '_>,
+    map: &Mapped,
+    from: usize,
+    name: &[u8],
+    printer: &mut Printer<W>,
+) -> io::Result<bool> {
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::sync_channel::<Vec<Item<'_>>>(4);
+    let (back, spare) = mpsc::channel::<Vec<Item<'_>>>();
+    std::thread::scope(|s| {
+        s.spawn(|| map.prefault(from, &stop));
+        let print = s.spawn(move || {
+            let mut found = false;
+            for mut batch in rx {
+                for item in &batch {
+                    found |= printer.item(name, &[], item)?;
+                }
+                batch.clear();
+                let _ = back.send(batch);
+            }
+            Ok(found)
+        });
+        let mut batch = Vec::with_capacity(BATCH);
+        for item in rest {
+            batch.push(item);
+            if batch.len() == BATCH {
+                let next = spare
+                    .try_recv()
+                    .unwrap_or_else(|_| Vec::with_capacity(BATCH));
+                if tx.send(std::mem::replace(&mut batch, next)).is_err() {
+                    // Printing failed: its error is the answer.
+                    break;
+                }
+            }
+        }
+        if !batch.is_empty() {
+            let _ = tx.send(batch);
+        }
+        drop(tx);
+        let res =
+            print.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        stop.store(true, Ordering::Relaxed);
+        res
+    })
+}
+
 /// Takes the parts in order and writes each one's share. Where a part
 /// fails to meet its predecessor, it is scanned again here, from where
 /// the predecessor's scan stood, while no new part is claimed; then the
@@ -262,7 +316,7 @@ pub fn search<W: Write>(
 /// meet either, the text's scan depends on what lies far back (quotes
 /// that pair across many lines, say): the workers stop and the rest of
 /// the file is searched here in one go, as on one thread.
-fn join_all<W: Write>(
+fn join_all<W: Write + Send>(
     split: &Split<'_, '_>,
     map: &Mapped,
     name: &[u8],
@@ -304,23 +358,9 @@ fn join_all<W: Write>(
         crew.quit();
         write(printer, &prev, 0, split.rescan_keeps(&prev.journal))?;
         let rest = split.rest(&prev.journal, k + 1);
-        let stop = AtomicBool::new(false);
         let from = split.range(k + 1).start;
-        return std::thread::scope(|s| {
-            s.spawn(|| map.prefault(from, &stop));
-            let mut res = Ok(());
-            for item in rest {
-                match printer.item(name, &[], &item) {
-                    Ok(counted) => found |= counted,
-                    Err(e) => {
-                        res = Err(e);
-                        break;
-                    }
-                }
-            }
-            stop.store(true, Ordering::Relaxed);
-            res.map(|()| found)
-        });
+        return rest_in_one_go(rest, map, from, name, printer)
+            .map(|f| f || found);
     }
     write(printer, &prev, from, prev.ends.len())?;
     Ok(found)

@@ -45,7 +45,7 @@ pub fn search_all<W: Write + Send>(
 }
 
 /// Searches one entry straight to the printer (no holding of items).
-fn search_one<W: Write>(
+fn search_one<W: Write + Send>(
     entry: &Entry,
     cfg: &Config,
     finder: &MailFinder,
