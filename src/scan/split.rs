@@ -32,6 +32,9 @@
 use std::ops::Range;
 
 use crate::scan::engine::{Engine, Out, State};
+use crate::scan::lines::Lines;
+#[cfg(doc)]
+use crate::scan::Position;
 use crate::scan::{Finder, Item};
 
 /// How far a part's scan goes on past its end, noting states.
@@ -213,6 +216,23 @@ impl<'f, 'h> Split<'f, 'h> {
         self.starts.is_empty()
     }
 
+    /// Whether part `i` starts a line (every part does where lines are
+    /// short enough; see [`Finder::split`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let lines = b"http://a.example/\n".repeat(20_000);
+    /// assert!(f.split(&lines, 2).starts_line(1));
+    /// let one = b"http://a.example/ ".repeat(20_000);
+    /// assert!(!f.split(&one, 2).starts_line(1));
+    /// ```
+    pub fn starts_line(&self, i: usize) -> bool {
+        let s = self.starts[i];
+        s == 0 || self.hay[s - 1] == b'\n'
+    }
+
     /// The bytes of part `i` (each starts a line where the text has
     /// lines).
     ///
@@ -377,6 +397,7 @@ impl<'f, 'h> Split<'f, 'h> {
             done: false,
             noted: None,
             journal: Journal::default(),
+            lines: None,
         }
     }
 }
@@ -417,6 +438,7 @@ pub struct Part<'f, 'h> {
     /// The items reported and the block of the last state noted.
     noted: Option<(usize, usize)>,
     journal: Journal,
+    lines: Option<Lines>,
 }
 
 impl std::fmt::Debug for Part<'_, '_> {
@@ -430,6 +452,35 @@ impl std::fmt::Debug for Part<'_, '_> {
 }
 
 impl Part<'_, '_> {
+    /// Count lines so that items carry a [`Position`]: `line_start` is
+    /// a line start at or before the part (its first byte when it starts
+    /// a line, see [`Split::starts_line`]) and `line` that line's number.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::scan::Item;
+    ///
+    /// let f = urifind::Finder::new();
+    /// let text = b"a line\nsee http://a.example/ here\n".repeat(10_000);
+    /// let split = f.split(&text, 2);
+    /// let r = split.range(1);
+    /// assert!(split.starts_line(1));
+    /// let line = 1 + text[..r.start].iter().filter(|&&b| b == b'\n').count();
+    /// let mut part = split.part(1).count_lines(r.start, line as u64);
+    /// let Some(Item::Match(m)) = part.next() else { panic!() };
+    /// let whole = f.items(&text).count_lines(true);
+    /// let same = whole.filter_map(|it| match it {
+    ///     Item::Match(w) if w.span() == m.span() => w.position(),
+    ///     _ => None,
+    /// });
+    /// assert_eq!(m.position(), same.last());
+    /// ```
+    pub fn count_lines(mut self, line_start: usize, line: u64) -> Self {
+        self.lines = Some(Lines::at(line_start, line));
+        self
+    }
+
     /// What the scan noted, once it is over (before, what it noted so
     /// far).
     ///
@@ -504,9 +555,21 @@ impl<'h> Iterator for Part<'_, 'h> {
         loop {
             if let Some(o) = self.eng.pop() {
                 self.journal.items += 1;
+                let hay = self.hay;
+                let mut pos = |at: usize| {
+                    self.lines.as_mut().map(|l| l.advance(hay, 0, at))
+                };
                 return Some(match o {
-                    Out::Match(f) => Item::Match(f.into_match(self.hay, 0)),
-                    Out::Rejected(r) => Item::Rejected(*r),
+                    Out::Match(f) => {
+                        let p = pos(f.span.start);
+                        let mut m = f.into_match(hay, 0);
+                        m.position = p;
+                        Item::Match(m)
+                    }
+                    Out::Rejected(mut r) => {
+                        r.position = pos(r.span.start);
+                        Item::Rejected(*r)
+                    }
                 });
             }
             if !self.step() {

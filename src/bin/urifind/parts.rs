@@ -5,11 +5,12 @@
 //! their scans agree (or scanning a part again where they never do).
 //! The output is byte for byte that of one scan.
 //!
-//! Only plain output of every URI splits: counts, file lists and `-u`
-//! need the whole file's items in one place, and line numbers (`-n`,
-//! `--column`, JSON) need the lines before each part counted first.
-//! At most twice as many parts as workers are held at once, so memory
-//! stays bounded by the part size, not the file size.
+//! Output of every URI splits: counts, file lists and `-u` need the
+//! whole file's items in one place. Line numbers (`-n`, `--column`,
+//! JSON) split when every part starts a line: a worker first counts the
+//! lines of its part, and starts numbering where the parts before it
+//! end. At most twice as many parts as workers are held at once, so
+//! memory stays bounded by the part size, not the file size.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -36,7 +37,6 @@ pub fn splits(cfg: &Config) -> bool {
         && cfg.report == Report::Each
         && !cfg.unique
         && !cfg.line_buffered
-        && !crate::search::count_lines(cfg)
 }
 
 /// One part searched and formatted: its output, where the output of
@@ -112,6 +112,8 @@ struct Board {
     paused: bool,
     /// Writing failed or the parts never meet: everyone stops.
     stop: bool,
+    /// The line breaks in each part counted so far.
+    breaks: Vec<Option<u64>>,
 }
 
 impl Crew {
@@ -123,6 +125,7 @@ impl Crew {
                 taken: 0,
                 paused: false,
                 stop: false,
+                breaks: vec![None; parts],
             }),
             turn: Condvar::new(),
             parts,
@@ -163,6 +166,28 @@ impl Crew {
     fn finish(&self, k: usize, d: Done) {
         self.lock().done.insert(k, d);
         self.turn.notify_all();
+    }
+
+    /// Part `k` holds `n` line breaks.
+    fn counted(&self, k: usize, n: u64) {
+        self.lock().breaks[k] = Some(n);
+        self.turn.notify_all();
+    }
+
+    /// The number of the line part `k` starts, once the parts before it
+    /// are counted (`None` when everyone stops).
+    fn first_line(&self, k: usize) -> Option<u64> {
+        let mut b = self.lock();
+        loop {
+            let before: Option<u64> = b.breaks[..k].iter().copied().sum();
+            if let Some(n) = before {
+                return Some(n + 1);
+            }
+            if b.stop {
+                return None;
+            }
+            b = self.wait(b);
+        }
     }
 
     /// Part `k` once done, or `None` if no worker took it.
@@ -213,9 +238,56 @@ impl Crew {
     }
 }
 
+/// What every thread of one file's search shares.
+struct Job<'a, 'h> {
+    split: Split<'a, 'h>,
+    map: &'a Mapped,
+    name: &'a [u8],
+    cfg: &'a Config,
+    crew: Crew,
+    /// Items carry line numbers.
+    lines: bool,
+}
+
+impl<'h> Job<'_, 'h> {
+    /// `part` numbering lines from the start of part `k` (when asked).
+    fn numbered<'p>(
+        &self,
+        part: Part<'p, 'h>,
+        k: usize,
+    ) -> Option<Part<'p, 'h>> {
+        if !self.lines {
+            return Some(part);
+        }
+        let line = self.crew.first_line(k)?;
+        Some(part.count_lines(self.split.range(k).start, line))
+    }
+
+    /// A worker: claims parts, searches and formats them, hands them in.
+    fn work(&self) {
+        while let Some(k) = self.crew.claim() {
+            let r = self.split.range(k);
+            self.map.populate(r.clone());
+            if self.lines {
+                let hay = &self.map.bytes()[r.clone()];
+                let n = memchr::memchr_iter(b'\n', hay).count();
+                self.crew.counted(k, n as u64);
+            }
+            let Some(part) = self.numbered(self.split.part(k), k) else {
+                return;
+            };
+            let bufs = self.crew.buffers();
+            let d = run(part, self.name, self.cfg, &self.crew.cancel, bufs);
+            self.map.release(r);
+            self.crew.finish(k, d);
+        }
+    }
+}
+
 /// Searches the mapped file `name` on `cfg.threads` workers, writing
 /// the output through `printer`; returns whether anything was printed,
-/// or `None` (and does nothing) when the file makes one part.
+/// or `None` (and does nothing) when the file makes one part, or when
+/// lines are counted and a part would not start a line.
 ///
 /// # Errors
 ///
@@ -231,26 +303,26 @@ pub fn search<W: Write + Send>(
     let threads = cfg.threads;
     let size = (hay.len() / (4 * threads)).clamp(PART.0, PART.1);
     let split = finder.split(hay, hay.len().div_ceil(size));
-    if split.len() < 2 {
+    let lines = crate::search::count_lines(cfg);
+    let n = split.len();
+    if n < 2 || (lines && !(0..n).all(|k| split.starts_line(k))) {
         return Ok(None);
     }
-    let longest = (0..split.len()).map(|i| split.range(i).len()).max();
-    let crew = Crew::new(split.len(), 2 * threads, longest.unwrap_or(0));
-    let worker = || {
-        while let Some(k) = crew.claim() {
-            map.populate(split.range(k));
-            let bufs = crew.buffers();
-            let d = run(split.part(k), name, cfg, &crew.cancel, bufs);
-            map.release(split.range(k));
-            crew.finish(k, d);
-        }
+    let longest = (0..n).map(|k| split.range(k).len()).max().unwrap_or(0);
+    let job = Job {
+        crew: Crew::new(n, 2 * threads, longest),
+        split,
+        map,
+        name,
+        cfg,
+        lines,
     };
     std::thread::scope(|s| {
         for _ in 0..threads {
-            s.spawn(worker);
+            s.spawn(|| job.work());
         }
-        let res = join_all(&split, map, name, cfg, &crew, printer);
-        crew.quit();
+        let res = join_all(&job, printer);
+        job.crew.quit();
         res.map(Some)
     })
 }
@@ -317,13 +389,10 @@ fn rest_in_one_go<W: Write + Send>(
 /// that pair across many lines, say): the workers stop and the rest of
 /// the file is searched here in one go, as on one thread.
 fn join_all<W: Write + Send>(
-    split: &Split<'_, '_>,
-    map: &Mapped,
-    name: &[u8],
-    cfg: &Config,
-    crew: &Crew,
+    job: &Job<'_, '_>,
     printer: &mut Printer<W>,
 ) -> io::Result<bool> {
+    let (split, crew) = (&job.split, &job.crew);
     let mut found = false;
     let mut write = |p: &mut Printer<W>, d: &Done, a: usize, b: usize| {
         let out = &d.out[d.upto(a)..d.upto(b)];
@@ -343,23 +412,25 @@ fn join_all<W: Write + Send>(
         crew.pause(true);
         write(printer, &prev, from, split.rescan_keeps(&prev.journal))?;
         let never = AtomicBool::new(false);
-        let again = split.rescan(&prev.journal, k);
+        let again = job.numbered(split.rescan(&prev.journal, k), k);
+        let again = again.expect("part k was counted when it was taken");
         let bufs = crew.buffers();
-        crew.recycle(std::mem::replace(
-            &mut prev,
-            run(again, name, cfg, &never, bufs),
-        ));
+        let d = run(again, job.name, job.cfg, &never, bufs);
+        crew.recycle(std::mem::replace(&mut prev, d));
         from = 0;
         let last = k + 1 == split.len();
         if last || split.join(&prev.journal, &split.probe(k + 1)).is_some() {
             crew.pause(false);
             continue;
         }
+        // The line breaks of part `k` are counted: the line part `k + 1`
+        // starts is known before everyone stops.
+        let rest = job.numbered(split.rest(&prev.journal, k + 1), k + 1);
         crew.quit();
         write(printer, &prev, 0, split.rescan_keeps(&prev.journal))?;
-        let rest = split.rest(&prev.journal, k + 1);
+        let rest = rest.expect("the parts before were counted");
         let from = split.range(k + 1).start;
-        return rest_in_one_go(rest, map, from, name, printer)
+        return rest_in_one_go(rest, job.map, from, job.name, printer)
             .map(|f| f || found);
     }
     write(printer, &prev, from, prev.ends.len())?;
