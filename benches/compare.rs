@@ -12,6 +12,9 @@
 //! * `mail`: the file named by `URIFIND_BENCH_MAIL` (for instance mail
 //!   messages, concatenated).
 //!
+//! Each group also times `urifind-split`: the same search cut into parts
+//! (`Finder::split`) and run on every core, then joined.
+//!
 //! A real input whose variable is unset is skipped. Both contenders read
 //! the same bytes (text that is not UTF-8 is repaired first, as `linkify`
 //! takes `&str`) and count what they find; the count computed before
@@ -35,6 +38,51 @@ fn repeat_to(unit: &[u8], size: usize) -> Vec<u8> {
     unit.iter().copied().cycle().take(size).collect()
 }
 
+/// The matches in `hay` counted by searching it in parts on `threads`
+/// threads and joining them (as the command does for a large file).
+fn split_count(finder: &Finder, hay: &[u8], threads: usize) -> usize {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let split = finder.split(hay, 4 * threads);
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<_> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        if k >= split.len() {
+                            return mine;
+                        }
+                        let mut p = split.part(k);
+                        p.by_ref().for_each(drop);
+                        mine.push((k, p.journal()));
+                    }
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().unwrap()).collect()
+    });
+    done.sort_by_key(|d| d.0);
+    let (mut n, mut from) = (0, 0);
+    let mut prev = done[0].1.clone();
+    for (k, next) in done.into_iter().skip(1) {
+        match split.join(&prev, &next) {
+            Some(j) => {
+                n += j.keep - from;
+                (prev, from) = (next, j.from);
+            }
+            None => {
+                n += split.rescan_keeps(&prev) - from;
+                let mut p = split.rescan(&prev, k);
+                p.by_ref().for_each(drop);
+                (prev, from) = (p.journal(), 0);
+            }
+        }
+    }
+    n + prev.items() - from
+}
+
 /// One group: urifind and linkify over `bytes`.
 fn pair(c: &mut Criterion, name: &str, bytes: &[u8]) {
     let text = String::from_utf8_lossy(bytes).into_owned();
@@ -55,6 +103,13 @@ fn pair(c: &mut Criterion, name: &str, bytes: &[u8]) {
     }
     g.bench_function("urifind", |b| {
         b.iter(|| assert_eq!(finder.find_iter(black_box(hay)).count(), n_u))
+    });
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(split_count(&finder, hay, threads), n_u);
+    g.bench_function("urifind-split", |b| {
+        b.iter(|| {
+            assert_eq!(split_count(&finder, black_box(hay), threads), n_u)
+        })
     });
     g.bench_function("linkify", |b| {
         b.iter(|| assert_eq!(lf.links(black_box(&text)).count(), n_l))

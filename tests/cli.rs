@@ -832,6 +832,52 @@ fn a_large_file_prints_what_its_stream_prints() {
     assert!(one.text().ends_with("d/3.txt:1:http://small.example/\n"));
 }
 
+/// One file over 8 MiB searched on several threads: its output is that
+/// of its stream, byte for byte (line numbers, columns and JSON too), in
+/// text whose parts meet where they are cut and in text whose quotes pair
+/// across every line (the parts never meet and are scanned again in
+/// order).
+#[test]
+fn one_large_file_on_several_threads_prints_what_its_stream_prints() {
+    let d = tmp();
+    let mut text = large_text();
+    text.extend_from_slice(&large_text());
+    let quotes = b"\"http://a.example/\n  x".repeat(9 << 20 >> 4);
+    write(d.path(), "big.txt", &text);
+    write(d.path(), "quotes.txt", &quotes);
+    for (name, data) in [("big.txt", &text), ("quotes.txt", &quotes)] {
+        let stdin = run_in(Some(d.path()), &[], data);
+        assert!(stdin.stdout.len() > 1 << 20);
+        for args in [
+            &["-j", "2"][..],
+            &["-j", "3", "-b", "--color=always"],
+            &["-j", "2", "-n", "--column"],
+            &["-j", "2", "--json", "--rejected"],
+        ] {
+            let mut file_args = args.to_vec();
+            file_args.push(name);
+            let file = run_in(Some(d.path()), &file_args, b"");
+            let want = run_in(Some(d.path()), args, data);
+            assert_eq!(
+                file.code, want.code,
+                "{name} {args:?}: {}",
+                file.stderr
+            );
+            assert!(file.stderr.is_empty(), "{name} {args:?}");
+            // (JSON names the input: standard input is "-".)
+            let want = String::from_utf8_lossy(&want.stdout)
+                .replace("\"path\":\"-\"", &format!("\"path\":\"{name}\""))
+                .into_bytes();
+            if args.len() == 2 {
+                assert!(want == stdin.stdout);
+                assert_eq!(file.code, 0);
+            }
+            let got = String::from_utf8_lossy(&file.stdout).into_owned();
+            assert!(got.as_bytes() == want, "{name} {args:?}: outputs differ");
+        }
+    }
+}
+
 // ---- faults ---------------------------------------------------------
 
 #[test]

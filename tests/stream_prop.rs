@@ -9,10 +9,10 @@
 use proptest::prelude::*;
 
 #[path = "../fuzz/common/invariants.rs"]
-mod invariants;
+pub(crate) mod invariants;
 
 #[path = "../corpora/gen/gen.rs"]
-mod gen;
+pub(crate) mod gen;
 
 /// Pieces that make URIs, their delimiters and the traps around them.
 const FRAGMENTS: &[&str] = &[
@@ -115,7 +115,7 @@ const FRAGMENTS: &[&str] = &[
     "\u{a0}",
 ];
 
-fn text() -> impl Strategy<Value = Vec<u8>> {
+pub(crate) fn text() -> impl Strategy<Value = Vec<u8>> {
     let piece = prop_oneof![
         6 => prop::sample::select(FRAGMENTS)
             .prop_map(|s| s.as_bytes().to_vec()),

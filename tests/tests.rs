@@ -7,5 +7,6 @@ mod iri;
 mod mail;
 mod mail_prop;
 mod schemes;
+mod split;
 mod stream_prop;
 mod uri;

@@ -50,6 +50,14 @@ pub const ADVERSARIAL: &[(&str, &str)] = &[
     ("adv-paren-uri", "`http://a.b/(x)` repeated, one run"),
     ("adv-closers", "`)http://a.b/]` repeated: a bracket ends every URI"),
     ("adv-dots-colon", "`....:` repeated"),
+    (
+        "adv-lt-break",
+        "`<http://a.example/\\n  x` repeated: every URI rejoined",
+    ),
+    (
+        "adv-quote-break",
+        "`\"http://a.example/\\n  x` repeated: quotes pair across lines",
+    ),
 ];
 
 /// Every kind [`Gen::new`] accepts.
@@ -661,6 +669,8 @@ impl Gen {
             "adv-paren-uri" => Kind::Repeat(b"http://a.b/(x)"),
             "adv-closers" => Kind::Repeat(b")http://a.b/]"),
             "adv-dots-colon" => Kind::Repeat(b"....:"),
+            "adv-lt-break" => Kind::Repeat(b"<http://a.example/\n  x"),
+            "adv-quote-break" => Kind::Repeat(b"\"http://a.example/\n  x"),
             _ => return None,
         };
         Some(Gen {

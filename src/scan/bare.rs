@@ -19,6 +19,9 @@ use crate::scan::text::{self, NonAscii};
 use crate::scan::trim::Marks;
 use crate::scan::Context;
 
+/// The longest run the one-pass walk of the common shape reads.
+const COMMON_MAX: usize = 512;
+
 /// How many line breaks after a hyphen one URI may span: enough for any
 /// URI a person broke, and a bound on the work per candidate.
 const MAX_HYPHEN_JOINS: usize = 16;
@@ -122,6 +125,18 @@ impl Bare {
         cap: usize,
     ) -> Option<(usize, bool)> {
         let v = vw.v;
+        // A longer run is read the long way, whose run is remembered
+        // across the colons inside it (this walk is not: in a run as long
+        // as the longest URI, every colon would read it all again). A
+        // colon inside a run already known to be that long skips it.
+        let (abs, rc) = (vw.base + s, self.run);
+        if abs >= rc.from
+            && abs <= rc.reached
+            && rc.reached - abs >= COMMON_MAX
+        {
+            return None;
+        }
+        let cap = cap.min(s + COMMON_MAX);
         let (k, auth) = cands.common_prefix(&v[s..cap], scheme_len)?;
         let e = s + k;
         if e == cap || text::continues(v, e, vw.end_of_input) {

@@ -146,6 +146,32 @@ impl<'a> View<'a> {
     }
 }
 
+/// Where a scan stands between two triggers, all its future depends
+/// on: where the trigger search goes on, and where the last match ended
+/// while that is still within the look-behind of a window (further
+/// back, no decision can see it). Everything else the engine keeps is a
+/// cache of facts about the input. See `split`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct State {
+    pos: usize,
+    resume: Option<usize>,
+}
+
+impl State {
+    /// The state of a scan over: no trigger is left.
+    pub(crate) const END: State = State { pos: usize::MAX, resume: None };
+
+    /// A scan at `pos` with no match ended near it.
+    pub(crate) fn fresh(pos: usize) -> State {
+        State { pos, resume: None }
+    }
+
+    /// Where the trigger search goes on.
+    pub(crate) fn pos(self) -> usize {
+        self.pos
+    }
+}
+
 /// The scanning state shared by slices and streams.
 pub(crate) struct Engine<'f> {
     limits: Limits,
@@ -192,6 +218,20 @@ impl<'f> Engine<'f> {
         eof: bool,
     ) -> Option<Trigger> {
         self.triggers.next(buf, base, eof, self.cands.resume())
+    }
+
+    /// Where the scan stands, between two triggers (no outcome waits).
+    pub(crate) fn state(&self) -> State {
+        debug_assert_eq!(self.cands.queued(), 0);
+        let pos = self.triggers.pos();
+        let r = self.cands.resume();
+        State { pos, resume: (r + self.limits.behind > pos).then_some(r) }
+    }
+
+    /// Goes to the state `s` (of a scan of the same input).
+    pub(crate) fn restart(&mut self, s: State) {
+        self.cands.restore(0, s.resume.unwrap_or(0));
+        self.triggers.set_pos(s.pos);
     }
 
     /// The absolute offset the trigger search has reached.

@@ -20,6 +20,12 @@ impl Lines {
         Lines { at: 0, line: 1, line_start: 0 }
     }
 
+    /// Counting from the line numbered `line` that starts at absolute
+    /// offset `line_start`.
+    pub(crate) fn at(line_start: usize, line: u64) -> Lines {
+        Lines { at: line_start, line, line_start }
+    }
+
     /// Moves to absolute offset `to`; `buf` holds the input from
     /// absolute `base` and covers both `self.at` and `to`.
     pub(crate) fn advance(

@@ -30,6 +30,7 @@ mod lines;
 mod plain;
 mod scheme;
 mod slice;
+mod split;
 mod stream;
 mod text;
 mod trigger;
@@ -39,6 +40,7 @@ mod xml;
 pub use candidate::RejectReason;
 use engine::Engine;
 pub use slice::{FindIter, Items};
+pub use split::{Joint, Journal, Part, Split};
 pub use stream::{Feeder, Stream};
 
 /// How a URI was delimited in the text.
@@ -825,7 +827,7 @@ impl Finder {
         FinderBuilder::new()
     }
 
-    fn engine(&self) -> Engine<'_> {
+    pub(crate) fn engine(&self) -> Engine<'_> {
         Engine::new(&self.opts, self.abbrev.as_ref())
     }
 
@@ -857,6 +859,30 @@ impl Finder {
     /// ```
     pub fn items<'f, 'h>(&'f self, hay: &'h [u8]) -> Items<'f, 'h> {
         Items::new(self.engine(), hay)
+    }
+
+    /// Cuts `hay` into about `parts` parts (at line starts where it has
+    /// them), to be searched
+    /// on several threads and joined into exactly the items of
+    /// [`Finder::items`] on the whole of it (see [`Split`]). Parts are
+    /// never shorter than 128 KiB (but the last).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let text = b"http://a.example/ and more\n".repeat(100_000);
+    /// assert_eq!(f.split(&text, 4).len(), 4);
+    /// assert_eq!(f.split(b"short", 4).len(), 1);
+    /// let one_line = b"http://a.example/ and more ".repeat(100_000);
+    /// assert_eq!(f.split(&one_line, 4).len(), 4);
+    /// ```
+    pub fn split<'f, 'h>(
+        &'f self,
+        hay: &'h [u8],
+        parts: usize,
+    ) -> Split<'f, 'h> {
+        Split::new(self, hay, parts)
     }
 
     /// Scans a reader in bounded memory: the same items, at the same

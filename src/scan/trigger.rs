@@ -294,7 +294,9 @@ impl<'f> Triggers<'f> {
                     }
                 }
             }
-            abbrev = self.abbrev_next;
+            // One found past the end of a shorter buffer (a split scan's
+            // search stops short of what it searched before) waits.
+            abbrev = self.abbrev_next.filter(|&a| a < end);
         }
         let limit = abbrev.unwrap_or(end);
         // Most colons in text cannot start a URI: no scheme character

@@ -12,26 +12,45 @@
 /// U+FFFD (see [`json_field`] for the lossless form).
 pub fn json_string(out: &mut Vec<u8>, s: &[u8]) {
     out.push(b'"');
-    for chunk in s.utf8_chunks() {
-        for &b in chunk.valid().as_bytes() {
-            match b {
-                b'"' => out.extend_from_slice(b"\\\""),
-                b'\\' => out.extend_from_slice(b"\\\\"),
-                b'\n' => out.extend_from_slice(b"\\n"),
-                b'\r' => out.extend_from_slice(b"\\r"),
-                b'\t' => out.extend_from_slice(b"\\t"),
-                0..=0x1f | 0x7f => {
-                    const HEX: &[u8; 16] = b"0123456789abcdef";
-                    out.extend_from_slice(b"\\u00");
-                    out.push(HEX[usize::from(b >> 4)]);
-                    out.push(HEX[usize::from(b & 15)]);
+    let mut rest = s;
+    while !rest.is_empty() {
+        // The longest run written as it stands (a URI is one, whole).
+        let n = rest
+            .iter()
+            .position(|&b| {
+                !(0x20..0x7f).contains(&b) || b == b'"' || b == b'\\'
+            })
+            .unwrap_or(rest.len());
+        out.extend_from_slice(&rest[..n]);
+        rest = &rest[n..];
+        let Some(&b) = rest.first() else { break };
+        if b >= 0x80 {
+            // A run of non-ASCII bytes holds whole UTF-8 characters (and
+            // broken ones, each replaced by U+FFFD).
+            let m = rest.iter().position(|&b| b < 0x80).unwrap_or(rest.len());
+            for chunk in rest[..m].utf8_chunks() {
+                out.extend_from_slice(chunk.valid().as_bytes());
+                if !chunk.invalid().is_empty() {
+                    out.extend_from_slice("\u{fffd}".as_bytes());
                 }
-                _ => out.push(b),
+            }
+            rest = &rest[m..];
+            continue;
+        }
+        match b {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.extend_from_slice(b"\\u00");
+                out.push(HEX[usize::from(b >> 4)]);
+                out.push(HEX[usize::from(b & 15)]);
             }
         }
-        if !chunk.invalid().is_empty() {
-            out.extend_from_slice("\u{fffd}".as_bytes());
-        }
+        rest = &rest[1..];
     }
     out.push(b'"');
 }
@@ -119,6 +138,22 @@ mod tests {
         assert_eq!(js(b"\n\r\t\x00\x1f\x7f"), r#""\n\r\t\u0000\u001f\u007f""#);
         assert_eq!(js("straße".as_bytes()), "\"straße\"");
         assert_eq!(js(b"a\xffb"), "\"a\u{fffd}b\"");
+    }
+
+    proptest::proptest! {
+        /// Any bytes make a JSON string that reads back as their lossy
+        /// UTF-8 decoding.
+        #[test]
+        fn json_string_reads_back(s in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::num::u8::ANY,
+                proptest::sample::select(b"\"\\\n\x7fa\xc3\xa9".to_vec()),
+            ],
+            0..40,
+        )) {
+            let back: String = serde_json::from_str(&js(&s)).unwrap();
+            proptest::prop_assert_eq!(back, String::from_utf8_lossy(&s));
+        }
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! `search` (the library over one input) → `printer` (every byte of
 //! output and every message); `schedule` decides which thread searches
 //! which input and when its output is printed; `mapped` maps large
-//! files into memory. `check` runs the line modes, `json` is the JSON
+//! files into memory, and `parts` searches one of them on several
+//! threads. `check` runs the line modes, `json` is the JSON
 //! writer both share.
 //!
 //! Exit status is grep's: 0 found (or all valid), 1 nothing found (or
@@ -20,6 +21,8 @@ mod input;
 mod json;
 #[cfg(unix)]
 mod mapped;
+#[cfg(unix)]
+mod parts;
 mod printer;
 mod schedule;
 mod search;

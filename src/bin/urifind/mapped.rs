@@ -101,17 +101,63 @@ impl Mapped {
         SHRUNK[self.slot].load(Ordering::Acquire)
     }
 
-    /// Asks the system to map the pages of the file in ahead of the
-    /// search, one piece at a time, until done or `stop` is set. Run on
+    /// Drops the page table entries of the whole pages inside `range`
+    /// (the file's pages stay in the page cache; a later read maps them
+    /// in again). A thread done with a range does this so that unmapping
+    /// at the end, on one thread, has little left to do.
+    pub fn release(&self, range: std::ops::Range<usize>) {
+        #[cfg(target_os = "linux")]
+        {
+            let page = PAGE.load(Ordering::Relaxed).max(4096);
+            let start = range.start.div_ceil(page) * page;
+            let end = range.end.min(self.map.len()) / page * page;
+            if start < end {
+                // SAFETY: the map is a shared, read-only map of a file:
+                // dropping its page table entries changes no byte it
+                // shows, since a later read maps the file's pages in again.
+                let _ = unsafe {
+                    self.map.unchecked_advise_range(
+                        memmap2::UncheckedAdvice::DontNeed,
+                        start,
+                        end - start,
+                    )
+                };
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = range;
+    }
+
+    /// Asks the system to map in the pages of `range` of the file now,
+    /// in one call rather than a fault every few pages (a thread about
+    /// to search that range). Never faults itself.
+    pub fn populate(&self, range: std::ops::Range<usize>) {
+        #[cfg(target_os = "linux")]
+        {
+            let advice = memmap2::Advice::PopulateRead;
+            let _ = self.map.advise_range(advice, range.start, range.len());
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            let _ = self.map.advise_range(
+                memmap2::Advice::WillNeed,
+                range.start,
+                range.len(),
+            );
+        }
+    }
+
+    /// Asks the system to map the pages of the file from `from` on in
+    /// ahead of the search, one piece at a time, until done or `stop` is set. Run on
     /// another thread, this takes the cost of the page faults off the
     /// searching one. Never faults itself: past a shrunken file's end the
     /// system reports an error and this stops.
-    pub fn prefault(&self, stop: &AtomicBool) {
+    pub fn prefault(&self, from: usize, stop: &AtomicBool) {
         #[cfg(target_os = "linux")]
         {
             const PIECE: usize = 1 << 20;
             let len = self.map.len();
-            let mut at = 0;
+            let mut at = from.min(len);
             while at < len && !stop.load(Ordering::Relaxed) {
                 let n = PIECE.min(len - at);
                 let advice = memmap2::Advice::PopulateRead;
@@ -124,7 +170,11 @@ impl Mapped {
         #[cfg(not(target_os = "linux"))]
         {
             let _ = stop;
-            let _ = self.map.advise(memmap2::Advice::WillNeed);
+            let _ = self.map.advise_range(
+                memmap2::Advice::WillNeed,
+                from,
+                self.map.len().saturating_sub(from),
+            );
         }
     }
 }

@@ -44,6 +44,19 @@ pub struct Printer<W: Write> {
     count: u64,
 }
 
+impl Printer<Vec<u8>> {
+    /// How many bytes this printer into memory has produced.
+    pub fn written(&self) -> usize {
+        self.wtr.len() + self.buf.len()
+    }
+
+    /// Everything this printer into memory has produced.
+    pub fn into_output(mut self) -> Vec<u8> {
+        self.wtr.append(&mut self.buf);
+        self.wtr
+    }
+}
+
 impl<W: Write> Printer<W> {
     /// A printer for `cfg` writing to `wtr` (which needs no buffer of its
     /// own: the printer gathers its output).
@@ -167,6 +180,25 @@ impl<W: Write> Printer<W> {
             r?;
         }
         self.wtr.flush()
+    }
+
+    /// Writes output formatted elsewhere (by a printer into memory for
+    /// the same input) as if this printer had formatted it.
+    ///
+    /// # Errors
+    ///
+    /// Errors of the underlying writer.
+    pub fn formatted(&mut self, out: &[u8]) -> io::Result<()> {
+        if out.len() < BUF_SIZE {
+            self.buf.extend_from_slice(out);
+            return self.record_done();
+        }
+        if !self.buf.is_empty() {
+            let r = self.wtr.write_all(&self.buf);
+            self.buf.clear();
+            r?;
+        }
+        self.wtr.write_all(out)
     }
 
     /// One output record (a line, or a name under `-l -0`) is complete.

@@ -45,7 +45,7 @@ pub fn search_all<W: Write + Send>(
 }
 
 /// Searches one entry straight to the printer (no holding of items).
-fn search_one<W: Write>(
+fn search_one<W: Write + Send>(
     entry: &Entry,
     cfg: &Config,
     finder: &MailFinder,
@@ -68,6 +68,26 @@ fn search_one<W: Write>(
         }
     };
     printer.begin();
+    #[cfg(unix)]
+    if let input::Source::Mapped(map) = &input.source {
+        let hay = map.bytes();
+        if input.kind == Kind::Text
+            && hay.len() >= crate::parts::MIN_LEN
+            && crate::parts::splits(cfg)
+        {
+            let found = crate::parts::search(
+                finder.finder(),
+                map,
+                &name,
+                cfg,
+                printer,
+            )?;
+            if let Some(found) = found {
+                st.found |= found;
+                return printer.end(&name);
+            }
+        }
+    }
     let first_only = cfg.report == Report::FilesWithMatches;
     let mut found = false;
     let res = search::search(
@@ -76,7 +96,7 @@ fn search_one<W: Write>(
         search::count_lines(cfg),
         (&name, cfg.rejected || cfg.json),
         &mut |place, item| {
-            let counted = printer.item(&name, place, &item)?;
+            let counted = printer.item(&name, place, item)?;
             found |= counted;
             Ok(!(first_only && counted))
         },
@@ -323,9 +343,9 @@ impl<'a, 'p, W: Write> Work<'a, 'p, W> {
 }
 
 /// A copy of an item and its place, to print later.
-fn hold(place: &[Field<'_>], item: Item<'_>) -> Held {
+fn hold(place: &[Field<'_>], item: &Item<'_>) -> Held {
     let place = place.iter().map(|(k, v)| (*k, v.to_vec())).collect();
-    (place, owned(item))
+    (place, owned(item.clone()))
 }
 
 /// One worker's entry while it is searched: items held until its turn,
@@ -342,7 +362,7 @@ struct Turn<'w, 'a, 'p, W: Write> {
 
 impl<W: Write> Turn<'_, '_, '_, W> {
     /// Holds or prints `item`; returns whether to go on searching.
-    fn item(&mut self, place: &[Field<'_>], item: Item<'_>) -> bool {
+    fn item(&mut self, place: &[Field<'_>], item: &Item<'_>) -> bool {
         let mut t = self.work.lock();
         if t.err.is_some() {
             return false;
@@ -376,7 +396,7 @@ impl<W: Write> Turn<'_, '_, '_, W> {
             }
         }
         if let (Ok(()), Some(item)) = (&res, item) {
-            match t.printer.item(&self.name, place, &item) {
+            match t.printer.item(&self.name, place, item) {
                 Ok(counted) => t.st.found |= counted,
                 Err(e) => res = Err(e),
             }

@@ -32,7 +32,8 @@ pub enum Fail {
 
 /// Receives each item with the place inside the input it came from, and
 /// says whether to go on (`false` stops the search of this input).
-pub type Sink<'s> = dyn FnMut(&[Field<'_>], Item<'_>) -> io::Result<bool> + 's;
+pub type Sink<'s> =
+    dyn FnMut(&[Field<'_>], &Item<'_>) -> io::Result<bool> + 's;
 
 /// The finder for `cfg`'s selection and mail options.
 pub fn finder(cfg: &Config) -> MailFinder {
@@ -102,9 +103,9 @@ pub fn search(
             // file as one slice, in place.
             let stop = AtomicBool::new(false);
             std::thread::scope(|s| {
-                s.spawn(|| map.prefault(&stop));
+                s.spawn(|| map.prefault(0, &stop));
                 let items = finder.items(map.bytes()).count_lines(count_lines);
-                let res = drain(items.map(Ok), sink);
+                let res = drain_slice(items, sink);
                 stop.store(true, Ordering::Relaxed);
                 res
             })
@@ -178,9 +179,23 @@ fn mail<R: Read>(
             };
             let place: Vec<Field<'_>> =
                 fields.iter_mut().map(|(k, v)| (*k, &v[..])).collect();
-            if !sink(&place, item).map_err(Fail::Write)? {
+            if !sink(&place, &item).map_err(Fail::Write)? {
                 return Ok(());
             }
+        }
+    }
+    Ok(())
+}
+
+/// Hands the items of one slice to `sink`, in order (reading a slice
+/// cannot fail).
+fn drain_slice(
+    items: urifind::scan::Items<'_, '_>,
+    sink: &mut Sink<'_>,
+) -> Result<(), Fail> {
+    for item in items {
+        if !sink(&[], &item).map_err(Fail::Write)? {
+            break;
         }
     }
     Ok(())
@@ -193,7 +208,7 @@ fn drain<'h>(
 ) -> Result<(), Fail> {
     for item in items {
         let item = item.map_err(Fail::Read)?;
-        if !sink(&[], item).map_err(Fail::Write)? {
+        if !sink(&[], &item).map_err(Fail::Write)? {
             break;
         }
     }
