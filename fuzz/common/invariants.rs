@@ -233,7 +233,14 @@ fn skippable(b: u8) -> bool {
 
 /// One match against the input it came from.
 pub fn check_match(input: &[u8], m: &Match<'_>, g: Grammar) {
+    // Written out before the URI is built, and after: the same bytes.
+    let mut written = Vec::new();
+    m.write_uri(&mut written);
     let (span, us, uri) = (m.span(), m.uri_span(), m.uri());
+    assert_eq!(written, uri, "write_uri differs from uri");
+    written.clear();
+    m.write_uri(&mut written);
+    assert_eq!(written, uri, "write_uri differs once built");
     let show = || {
         let lo = span.start.saturating_sub(60);
         let hi = span.end.saturating_add(60).min(input.len());

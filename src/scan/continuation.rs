@@ -25,9 +25,15 @@ pub(crate) fn removed(b: u8) -> bool {
 /// The URI rejoined from the input between its first byte and its last
 /// (`region`): the bytes that are not [`removed`].
 pub(crate) fn rejoin(region: &[u8]) -> Vec<u8> {
-    // Sized exactly (it becomes a boxed slice), copied a piece at a time.
+    // Sized exactly (it becomes a boxed slice).
     let n = region.iter().filter(|&&b| !removed(b)).count();
     let mut out = Vec::with_capacity(n);
+    rejoin_into(region, &mut out);
+    out
+}
+
+/// [`rejoin`], appended to `out`, a piece at a time.
+pub(crate) fn rejoin_into(region: &[u8], out: &mut Vec<u8>) {
     let mut rest = region;
     while !rest.is_empty() {
         let k = rest.iter().position(|&b| removed(b)).unwrap_or(rest.len());
@@ -35,7 +41,6 @@ pub(crate) fn rejoin(region: &[u8]) -> Vec<u8> {
         let gap = rest[k..].iter().take_while(|&&b| removed(b)).count();
         rest = &rest[k + gap..];
     }
-    out
 }
 
 /// What follows a URI byte across whitespace starting at `v[i]`.

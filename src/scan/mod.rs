@@ -256,6 +256,30 @@ impl<'h> Match<'h> {
         }
     }
 
+    /// Appends the URI to `out`: the bytes of [`Match::uri`], without
+    /// building a rejoined or abbreviated URI in memory of its own first.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let m = f.find_iter(b"<http://a.example/\n  b>").next().unwrap();
+    /// let mut out = b"URI: ".to_vec();
+    /// m.write_uri(&mut out);
+    /// assert_eq!(out, b"URI: http://a.example/b");
+    /// ```
+    pub fn write_uri(&self, out: &mut Vec<u8>) {
+        if let Some(b) = self.built.get() {
+            out.extend_from_slice(b);
+            return;
+        }
+        match self.shape {
+            Shape::Plain => out.extend_from_slice(self.region),
+            Shape::Joined => continuation::rejoin_into(self.region, out),
+            _ => out.extend_from_slice(self.uri()),
+        }
+    }
+
     /// The URI of a match that is not its input as it stands.
     fn build(&self) -> Box<[u8]> {
         match self.shape {

@@ -233,6 +233,28 @@ impl<W: Write> Printer<W> {
         place: &[Field<'_>],
         m: &Match<'_>,
     ) -> io::Result<bool> {
+        if self.cfg.report == Report::Each
+            && !self.cfg.json
+            && !self.cfg.unique
+            && !self.cfg.to_uri
+            && !self.cfg.normalize
+            && self.cfg.hyphen == Hyphen::Keep
+        {
+            // The common case, the URI as it is found: written straight
+            // into the output (a rejoined one is not built first).
+            self.count += 1;
+            self.plain_prefix(path, m.position(), m.uri_span().start);
+            if self.cfg.color {
+                self.buf.extend_from_slice(C_URI);
+                m.write_uri(&mut self.buf);
+                self.buf.extend_from_slice(C_RESET);
+            } else {
+                m.write_uri(&mut self.buf);
+            }
+            self.buf.push(b'\n');
+            self.record_done()?;
+            return Ok(true);
+        }
         let primary = match (self.cfg.hyphen, m.without_hyphen()) {
             (Hyphen::Drop, Some(alt)) => alt,
             _ => m.uri(),
