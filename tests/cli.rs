@@ -1056,7 +1056,15 @@ fn files_vanishing_during_a_walk_are_reported_and_the_rest_searched() {
     assert_eq!(out.status.code(), Some(want), "{stderr}");
 }
 
+// Debug builds check the scanner's one-pass ways against the general way
+// by reading the same bytes twice, and a file truncated under its map
+// changes between the reads (its pages turn to zeros): the check would
+// report that, not the command. CI runs this test on a release build.
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "debug builds read bytes twice to cross-check; run with --release"
+)]
 fn file_truncated_while_read_ends_early_without_error() {
     let d = tmp();
     let mut big = Vec::new();
