@@ -29,6 +29,7 @@ use crate::scan::candidate::Candidates;
 use crate::scan::continuation::{self, Gap};
 use crate::scan::delimited::{Closers, Delimiter, ANGLE, DELIMITERS, QUOTED};
 use crate::scan::engine::{Found, View};
+use crate::scan::entity::{self, Amp};
 use crate::scan::{text, Context, Shape};
 
 /// A bound on the schemes taken: they are shorter (`prospero`, the one
@@ -122,14 +123,18 @@ pub(crate) fn decide(
         b'"' if closers.may_close(vw, b'"', s, s + bound) => {
             delimited(cands, vw, s, n, &DELIMITERS[QUOTED])
         }
-        b'<' | b'"' => bare_uri(cands, bare, vw, s, n),
+        // (Nothing opens after these, nor are they marks or part of a
+        // scheme: the end of a character reference, a closing bracket.)
+        b'<' | b'"' | b';' | b')' | b']' => bare_uri(cands, bare, vw, s, n),
         _ => None,
     }
 }
 
 /// A bare URI with the scheme of `n` letters at `v[s]`: the common
-/// shape, ending where the run of URI bytes does, with nothing to trim
-/// or join.
+/// shape, ending where the run of URI bytes does (at a byte no URI
+/// holds, or at a character reference that stands for `<`, `>` or `"`),
+/// or at a `]` or `)` without a partner in it, with nothing to trim or
+/// join.
 #[inline(always)]
 fn bare_uri(
     cands: &Candidates<'_>,
@@ -140,20 +145,36 @@ fn bare_uri(
 ) -> Option<Found> {
     let v = vw.v;
     let cap = (s + cands.opts().max_uri_len + 1).min(v.len());
-    let (k, _) = cands.plain_prefix(&v[s..cap], n)?;
+    let (k, auth) = cands.plain_prefix(&v[s..cap], n)?;
     let e = s + k;
-    if e == cap || text::is_uri_byte(v[e]) || v[e] >= 0x80 {
+    if e == cap {
         return None;
     }
     let last = v[e - 1];
     if text::is_trim(last) || last == b'-' {
         return None;
     }
-    debug_assert_eq!(text::uri_run(v, s, cap, vw.end_of_input), e);
-    // (`v[e]` is neither `%` nor `&`: the run's decision read no further
-    // than the general way's.)
+    let ends_run = match v[e] {
+        b'&' if entity::amp_at(v, e) == Amp::Delimiter => true,
+        // A closing bracket that no opener before it in the URI pairs
+        // (the shape holds no `[`, and `(` only after the authority)
+        // ends it, wherever the run of URI bytes goes on.
+        b']' => false,
+        b')' if !text::holds(&v[s + auth..e], b'(', b'(').0 => false,
+        b => {
+            if text::is_uri_byte(b) || b >= 0x80 {
+                return None;
+            }
+            true
+        }
+    };
+    // (`v[e]` is not `%`: the run's decision read no further than the
+    // general way's.)
     vw.touch(e + 3);
-    bare.remember_run(vw.base + s, vw.base + e);
+    if ends_run {
+        debug_assert_eq!(text::uri_run(v, s, cap, vw.end_of_input), e);
+        bare.remember_run(vw.base + s, vw.base + e);
+    }
     let span = vw.base + s..vw.base + e;
     Some(Found {
         span: span.clone(),
@@ -279,6 +300,14 @@ mod tests {
             ("see this http://a.example/x<", "http://a.example/x"),
             ("see this http://a.example/x\"", "http://a.example/x"),
             ("see this wss://a.example/x>", "wss://a.example/x"),
+            // character references for `<`, `>` and `"`, brackets
+            ("&lt;http://a.example/x&gt;", "http://a.example/x"),
+            ("a text &#60;http://a.example/&#x0003E;", "http://a.example/"),
+            ("a text &quot;http://a.example/&QUOT;", "http://a.example/"),
+            ("a text)http://a.b/]x", "http://a.b/"),
+            ("a text]http://a.b/x)y", "http://a.b/x"),
+            ("a text, http://a.example/a)b ", "http://a.example/a"),
+            ("a text, http://a.example/(a]b ", "http://a.example/(a"),
         ] {
             assert_eq!(plain(t), Some(uri), "{t:?}");
         }
@@ -468,7 +497,11 @@ mod tests {
             "a text, http://a.example/x' ",
             "a text, http://a.example/a-\nb ",
             "a text, http://a.example/a&amp;b ",
-            "a text, http://a.example/a)b ",
+            "a text, http://a.example/(a)b ",
+            "a text, http://a.example/a&amp;b ",
+            "a text, http://a.example/a&lt ",
+            "a text, &lt:http://a.example/a ",
+            "a text, (http://a.example/a) ",
             "a text, http://a.example/%41 ",
             "a text, http://a.example/[x] ",
             "a text, http://a.example/x\u{e9} ",
@@ -498,7 +531,8 @@ mod tests {
         const BEFORE: &[&str] = &[
             "", " ", " ", " ", "\n", "\n", "x ", "x ", "<", "\"", "(", "x",
             "> ", "  ", "\t", "URL:", "*", "x.", "=3D", "-\n", "<\n", "\r\n",
-            "'", "<", "<", "\"", "\"", " <", " \"",
+            "'", "<", "<", "\"", "\"", " <", " \"", "&lt;", "&gt;", "&#34;",
+            ")", "]", ";", "&lt", "x;", "&amp;", "<", "<", "\"", "\"", " \"",
         ];
         const SCHEMES: &[&str] = &[
             "http://",
@@ -531,12 +565,14 @@ mod tests {
         const TAIL: &[&str] = &[
             "/x", "/x", "/x", "/", "?q=1", "#f", "#", "&amp;", "&", "%41",
             "%4", "(", ")", "[", "]", ".", ",", "'", "-", "*", ":", "\u{e9}",
-            "~",
+            "~", "&#60;", "&gt;", "&#00006", "&#x3", "&quot",
         ];
         const AFTER: &[&str] = &[
             " ", " ", " ", " ", "\n", "\n", "\r\n", "-\n", "\n  ", "<", ">",
             "\n  x\"", "\n  y>", "\n> z\"", "\n  #\"", ">", "\"", "\"", "",
             ".", ". ", "\u{3002}", "\t", "\n> ", "\n  x\"", "\n  y>", "\"",
+            ">", "\"", ">", "&lt;", "&gt;", "&QUOT;", "&#062;", "&#x22;",
+            "&g", "&", "]", ")", "])", ")x", "]\n", "&gt;x", "\"", ">", "\"",
             ">", "\"", ">",
         ];
         let mut next = splitmix(0x91a1);
