@@ -14,7 +14,7 @@ use crate::scan::brackets::{self, Brackets, Depths};
 use crate::scan::candidate::{Candidates, Fault, RejectReason};
 use crate::scan::continuation;
 use crate::scan::engine::View;
-use crate::scan::entity::{self, Amp};
+use crate::scan::entity;
 use crate::scan::iri;
 use crate::scan::text::{self, NonAscii};
 use crate::scan::trim::Marks;
@@ -147,7 +147,7 @@ impl Bare {
         // character reference that ends the run, which the shape takes:
         // the run goes on past each `&` that starts none.)
         let (amp, paren) = text::holds(&v[s + auth..e], b'&', b')');
-        if amp && !only_other_amps(v, s + auth, e) {
+        if amp && !entity::all_other(v, s + auth, e) {
             return None;
         }
         debug_assert_eq!(text::uri_run(v, s, cap, vw.end_of_input), e);
@@ -467,16 +467,6 @@ fn stop(vw: &View<'_>, i: usize) -> (usize, bool) {
     let (reach, cut) = text::run_stop(v, i);
     let wide_cut = vw.iri && i < v.len() && v[i] >= 0x80 && i + 4 > v.len();
     (reach, cut || wide_cut)
-}
-
-/// Whether every `&` in `v[a..e]` starts no reference that ends a bare
-/// URI, sure of it without more input (each is [`Amp::Other`]).
-fn only_other_amps(v: &[u8], a: usize, e: usize) -> bool {
-    v[a..e]
-        .iter()
-        .enumerate()
-        .filter(|&(_, &b)| b == b'&')
-        .all(|(k, _)| entity::amp_at(v, a + k) == Amp::Other)
 }
 
 /// Whether the byte after a run at `v[e]` starts a letter of a spaced

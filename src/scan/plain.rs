@@ -51,6 +51,27 @@ static MAY_OPEN: [bool; 256] = {
     t
 };
 
+/// The longest run the walk of the whole common shape reads (after an
+/// `&` that starts no reference): as the bare way's.
+const COMMON_MAX: usize = 512;
+
+/// Whether the `;` at `v[i]` ends a character reference for `<`, `>` or
+/// `"` that starts after `lo` and at most 16 bytes before it.
+#[inline]
+fn ends_reference(v: &[u8], lo: usize, i: usize) -> bool {
+    // Most are `&lt;` or `&gt;`.
+    if i >= lo + 3 && v[i - 3] == b'&' {
+        let w = [v[i - 2] | 0x20, v[i - 1] | 0x20];
+        return &w == b"lt" || &w == b"gt";
+    }
+    let from = i.saturating_sub(16).max(lo);
+    let Some(k) = v[from..i].iter().rposition(|&b| b == b'&') else {
+        return false;
+    };
+    let a = from + k;
+    !v[a..i].contains(&b';') && entity::amp_at(v, a) == Amp::Delimiter
+}
+
 /// How many of the last bytes of `w` (the eight bytes before a colon,
 /// read little-endian) are ASCII letters: those that end it, up to a
 /// byte that is not one.
@@ -124,17 +145,22 @@ pub(crate) fn decide(
             delimited(cands, vw, s, n, &DELIMITERS[QUOTED])
         }
         // (Nothing opens after these, nor are they marks or part of a
-        // scheme: the end of a character reference, a closing bracket.)
-        b'<' | b'"' | b';' | b')' | b']' => bare_uri(cands, bare, vw, s, n),
+        // scheme: a closing bracket, the end of a character reference
+        // for `<`, `>` or `"`. Each is a byte the walk below stops at,
+        // so no two walks read the same bytes.)
+        b'<' | b'"' | b')' | b']' => bare_uri(cands, bare, vw, s, n),
+        b';' if ends_reference(v, lo, s - 1) => {
+            bare_uri(cands, bare, vw, s, n)
+        }
         _ => None,
     }
 }
 
 /// A bare URI with the scheme of `n` letters at `v[s]`: the common
 /// shape, ending where the run of URI bytes does (at a byte no URI
-/// holds, or at a character reference that stands for `<`, `>` or `"`),
-/// or at a `]` or `)` without a partner in it, with nothing to trim or
-/// join.
+/// holds, or at a character reference that stands for `<`, `>` or `"`;
+/// any other `&` it holds starts none), or at a `]` or `)` without a
+/// partner in it, with nothing to trim or join.
 #[inline(always)]
 fn bare_uri(
     cands: &Candidates<'_>,
@@ -146,9 +172,28 @@ fn bare_uri(
     let v = vw.v;
     let cap = (s + cands.opts().max_uri_len + 1).min(v.len());
     let (k, auth) = cands.plain_prefix(&v[s..cap], n)?;
-    let e = s + k;
+    let mut e = s + k;
     if e == cap {
         return None;
+    }
+    if v[e] == b'&' && entity::amp_at(v, e) == Amp::Other {
+        // The run goes on past an `&` that starts no reference: the
+        // common shape read whole, up to a byte no URI holds, every `&`
+        // in it such a one and no `)` in it (no bracket ends it).
+        // (Bounded as the bare way's walk is: such walks may read the
+        // same bytes again.)
+        let far = cap.min(s + COMMON_MAX);
+        let (k, _) = cands.common_prefix(&v[s..far], n)?;
+        let end = s + k;
+        if end == far
+            || text::is_uri_byte(v[end])
+            || v[end] >= 0x80
+            || text::holds(&v[e..end], b')', b')').0
+            || !entity::all_other(v, e + 1, end)
+        {
+            return None;
+        }
+        e = end;
     }
     let last = v[e - 1];
     if text::is_trim(last) || last == b'-' {
@@ -308,8 +353,13 @@ mod tests {
             ("a text]http://a.b/x)y", "http://a.b/x"),
             ("a text, http://a.example/a)b ", "http://a.example/a"),
             ("a text, http://a.example/(a]b ", "http://a.example/(a"),
+            ("a text, http://a.example/a&amp;b ", "http://a.example/a&amp;b"),
+            ("a text, http://a.b/&#00000006 x", "http://a.b/&#00000006"),
+            ("a text, http://a.example/a&lt ", "http://a.example/a&lt"),
+            ("a text, http://a.b/?a&b#c&d\n", "http://a.b/?a&b#c&d"),
         ] {
             assert_eq!(plain(t), Some(uri), "{t:?}");
+            agree(t);
         }
     }
 
@@ -496,11 +546,14 @@ mod tests {
             "a text, http://a.example/x. ",
             "a text, http://a.example/x' ",
             "a text, http://a.example/a-\nb ",
-            "a text, http://a.example/a&amp;b ",
+            "a text, http://a.example/a&amp;b)c ",
+            "a text, http://a.example/a&amp;b&lt;c ",
+            "a text, http://a.example/a&amp;b%4x ",
             "a text, http://a.example/(a)b ",
-            "a text, http://a.example/a&amp;b ",
-            "a text, http://a.example/a&lt ",
             "a text, &lt:http://a.example/a ",
+            "a text, x;http://a.example/a ",
+            "a text, &amp;http://a.example/a ",
+            "a text, &#00000000000000060;http://a.example/a ",
             "a text, (http://a.example/a) ",
             "a text, http://a.example/%41 ",
             "a text, http://a.example/[x] ",
