@@ -230,6 +230,19 @@ fn bare_uri(
     })
 }
 
+/// [`bare_uri`] after a context that failed (out of line: the rarer
+/// case).
+#[inline(never)]
+fn failed_context(
+    cands: &Candidates<'_>,
+    bare: &mut Bare,
+    vw: &View<'_>,
+    s: usize,
+    n: usize,
+) -> Option<Found> {
+    bare_uri(cands, bare, vw, s, n)
+}
+
 /// A URI with the scheme of `n` letters at `v[s]`, right after the
 /// opener of `d` (one byte, as its closer is): the common shape up to the
 /// closer, or up to a line break that the next line's text continues
@@ -256,7 +269,7 @@ fn delimited(
     }
     // Where the context fails as `delimited` reads it (nothing reported:
     // the URI is bare), and where it may not: the plain way declines.
-    let mut fails = || bare_uri(cands, bare, vw, s, n);
+    let mut fails = || failed_context(cands, bare, vw, s, n);
     let (end, len, shape) = if v[e] == close {
         (e, k, Shape::Plain)
     } else {
