@@ -144,12 +144,27 @@ pub(crate) fn decide(
         b'"' if closers.may_close(vw, b'"', s, s + bound) => {
             delimited(cands, bare, vw, s, n, &DELIMITERS[QUOTED])
         }
-        // (Nothing opens after these, nor are they marks or part of a
-        // scheme: a closing bracket, the end of a character reference
-        // for `<`, `>` or `"`. Each is a byte the walk below stops at,
-        // so no two walks read the same bytes.)
-        b'<' | b'"' | b')' | b']' => bare_uri(cands, bare, vw, s, n),
-        b';' if ends_reference(v, lo, s - 1) => {
+        b'<' | b'"' => bare_uri(cands, bare, vw, s, n),
+        _ => after_other(cands, bare, vw, s, n),
+    }
+}
+
+/// [`decide`] after another byte before the scheme: a bare URI after a
+/// closing bracket or a character reference for `<`, `>` or `"`
+/// (nothing opens after these, nor are they marks or part of a scheme;
+/// each is a byte the plain walk stops at, so no two walks read the same
+/// bytes). Out of line: the commonest URIs follow a blank.
+#[inline(never)]
+fn after_other(
+    cands: &Candidates<'_>,
+    bare: &mut Bare,
+    vw: &View<'_>,
+    s: usize,
+    n: usize,
+) -> Option<Found> {
+    match vw.v[s - 1] {
+        b')' | b']' => bare_uri(cands, bare, vw, s, n),
+        b';' if ends_reference(vw.v, vw.lo, s - 1) => {
             bare_uri(cands, bare, vw, s, n)
         }
         _ => None,
@@ -172,62 +187,94 @@ fn bare_uri(
     let v = vw.v;
     let cap = (s + cands.opts().max_uri_len + 1).min(v.len());
     let (k, auth) = cands.plain_prefix(&v[s..cap], n)?;
-    let mut e = s + k;
+    let e = s + k;
     if e == cap {
         return None;
     }
-    if v[e] == b'&' && entity::amp_at(v, e) == Amp::Other {
-        // The run goes on past an `&` that starts no reference: the
-        // common shape read whole, up to a byte no URI holds, every `&`
-        // in it such a one and no `)` in it (no bracket ends it).
-        // (Bounded as the bare way's walk is: such walks may read the
-        // same bytes again.)
-        let far = cap.min(s + COMMON_MAX);
-        let (k, _) = cands.common_prefix(&v[s..far], n)?;
-        let end = s + k;
-        if end == far
-            || text::is_uri_byte(v[end])
-            || v[end] >= 0x80
-            || text::holds(&v[e..end], b')', b')').0
-            || !entity::all_other(v, e + 1, end)
-        {
-            return None;
-        }
-        e = end;
+    if text::is_uri_byte(v[e]) || v[e] >= 0x80 {
+        return past_uri_byte(cands, vw, s, n, auth, e, cap);
     }
     let last = v[e - 1];
     if text::is_trim(last) || last == b'-' {
         return None;
     }
-    let ends_run = match v[e] {
-        b'&' if entity::amp_at(v, e) == Amp::Delimiter => true,
-        // A closing bracket that no opener before it in the URI pairs
-        // (the shape holds no `[`, and `(` only after the authority)
-        // ends it, wherever the run of URI bytes goes on.
-        b']' => false,
-        b')' if !text::holds(&v[s + auth..e], b'(', b'(').0 => false,
-        b => {
-            if text::is_uri_byte(b) || b >= 0x80 {
-                return None;
-            }
-            true
-        }
-    };
-    // (`v[e]` is not `%`: the run's decision read no further than the
-    // general way's.)
+    debug_assert_eq!(text::uri_run(v, s, cap, vw.end_of_input), e);
+    // (`v[e]` is neither `%` nor `&`: the run's decision read no further
+    // than the general way's.)
     vw.touch(e + 3);
-    if ends_run {
-        debug_assert_eq!(text::uri_run(v, s, cap, vw.end_of_input), e);
-        bare.remember_run(vw.base + s, vw.base + e);
-    }
+    bare.remember_run(vw.base + s, vw.base + e);
+    Some(bare_found(vw, s, e))
+}
+
+/// The bare URI `v[s..e]`.
+#[inline(always)]
+fn bare_found(vw: &View<'_>, s: usize, e: usize) -> Found {
     let span = vw.base + s..vw.base + e;
-    Some(Found {
+    Found {
         span: span.clone(),
         uri_span: span,
         shape: Shape::Plain,
         context: Context::Bare,
         alt: None,
-    })
+    }
+}
+
+/// [`bare_uri`] where the plain walk stopped at `v[e]`, a URI byte (the
+/// authority ending at `auth`, relative to `s`): the URI ends at a
+/// character reference for `<`, `>` or `"` (after any other `&`), or at
+/// a `]` or `)` without a partner, where the run of URI bytes goes on.
+/// (Out of line: the commonest URIs need none of it.)
+#[inline(never)]
+fn past_uri_byte(
+    cands: &Candidates<'_>,
+    vw: &View<'_>,
+    s: usize,
+    n: usize,
+    auth: usize,
+    e: usize,
+    cap: usize,
+) -> Option<Found> {
+    let v = vw.v;
+    let e = match v[e] {
+        b'&' => match entity::amp_at(v, e) {
+            Amp::Delimiter => e,
+            Amp::Unsure => return None,
+            Amp::Other => {
+                // The run goes on: the common shape read whole, up to a
+                // byte no URI holds, every `&` in it one that starts no
+                // such reference and no `)` in it (no bracket ends it).
+                // (Bounded as the bare way's walk is: such walks may read
+                // the same bytes again.)
+                let far = cap.min(s + COMMON_MAX);
+                let (k, _) = cands.common_prefix(&v[s..far], n)?;
+                let end = s + k;
+                if end == far
+                    || text::is_uri_byte(v[end])
+                    || v[end] >= 0x80
+                    || text::holds(&v[e..end], b')', b')').0
+                    || !entity::all_other(v, e + 1, end)
+                {
+                    return None;
+                }
+                end
+            }
+        },
+        // A closing bracket that no opener before it in the URI pairs
+        // (the shape holds no `[`, and `(` only after the authority)
+        // ends it, wherever the run of URI bytes goes on.
+        b']' => e,
+        b')' if !text::holds(&v[s + auth..e], b'(', b'(').0 => e,
+        _ => return None,
+    };
+    let last = v[e - 1];
+    if text::is_trim(last) || last == b'-' {
+        return None;
+    }
+    // (`v[e]` is not `%`: the run's decision read no further than the
+    // general way's. The run is not remembered: where the URI ends, it
+    // may go on.)
+    vw.touch(e + 3);
+    Some(bare_found(vw, s, e))
 }
 
 /// [`bare_uri`] after a context that failed (out of line: the rarer
@@ -298,22 +345,7 @@ fn delimited(
             return None;
         }
         if v[end] != close {
-            // Only a line that starts a URI after the second piece, or
-            // nothing, is read the same way each time.
-            if !text::is_ws(v[end]) {
-                return None;
-            }
-            let depth = || text::quote_prefix(v, text::line_start(v, open)).0;
-            return match continuation::gap(vw, end, depth) {
-                Gap::Blanks(j) => after_blanks(v, j, d).then(fails)?,
-                Gap::End => fails(),
-                Gap::Line(j) => (j < v.len()
-                    && v[j] != close
-                    && (j >= stop
-                        || ends_context(v[j])
-                        || continuation::starts_uri(vw, j)))
-                .then(fails)?,
-            };
+            return after_second(cands, bare, vw, s, n, end, d);
         }
         (end, k + (end - j), Shape::Joined)
     };
@@ -330,6 +362,41 @@ fn delimited(
         context: d.context,
         alt: None,
     })
+}
+
+/// [`delimited`] after the second piece, ended by `v[end]`, not the
+/// closer: the URI is bare where the context fails, which is so only
+/// when nothing, or a line that starts a URI or with a byte no URI holds,
+/// follows (read the same way each time). Out of line: the rarer case.
+#[inline(never)]
+fn after_second(
+    cands: &Candidates<'_>,
+    bare: &mut Bare,
+    vw: &View<'_>,
+    s: usize,
+    n: usize,
+    end: usize,
+    d: &Delimiter,
+) -> Option<Found> {
+    let v = vw.v;
+    if !text::is_ws(v[end]) {
+        return None;
+    }
+    let open = s - 1;
+    let stop = (open + 1 + cands.opts().bracket_bound).min(v.len());
+    let depth = || text::quote_prefix(v, text::line_start(v, open)).0;
+    let fails = match continuation::gap(vw, end, depth) {
+        Gap::Blanks(j) => after_blanks(v, j, d),
+        Gap::End => true,
+        Gap::Line(j) => {
+            j < v.len()
+                && v[j] != d.close.as_bytes()[0]
+                && (j >= stop
+                    || ends_context(v[j])
+                    || continuation::starts_uri(vw, j))
+        }
+    };
+    fails.then(|| bare_uri(cands, bare, vw, s, n))?
 }
 
 /// Whether a line's text that starts with `b` (not the closer) ends a
