@@ -277,17 +277,31 @@ fn past_uri_byte(
     Some(bare_found(vw, s, e))
 }
 
-/// [`bare_uri`] after a context that failed (out of line: the rarer
-/// case).
+/// [`delimited`] where the first piece, ended by `v[e]`, is followed by
+/// no line that may continue it (`gap`; [`Gap::End`] when `v[e]` is no
+/// whitespace): the URI is bare where the context fails so. (Out of
+/// line: the rarer case.)
+#[allow(clippy::too_many_arguments)]
 #[inline(never)]
-fn failed_context(
+fn failed_first(
     cands: &Candidates<'_>,
     bare: &mut Bare,
     vw: &View<'_>,
     s: usize,
     n: usize,
+    e: usize,
+    gap: Gap,
+    d: &Delimiter,
 ) -> Option<Found> {
-    bare_uri(cands, bare, vw, s, n)
+    let v = vw.v;
+    let fails = match gap {
+        // (A byte no URI holds ends the context.)
+        _ if !text::is_ws(v[e]) => ends_context(v[e]),
+        Gap::Blanks(j) => after_blanks(v, j, d),
+        Gap::End => true,
+        Gap::Line(_) => false,
+    };
+    fails.then(|| bare_uri(cands, bare, vw, s, n))?
 }
 
 /// A URI with the scheme of `n` letters at `v[s]`, right after the
@@ -316,7 +330,6 @@ fn delimited(
     }
     // Where the context fails as `delimited` reads it (nothing reported:
     // the URI is bare), and where it may not: the plain way declines.
-    let mut fails = || failed_context(cands, bare, vw, s, n);
     let (end, len, shape) = if v[e] == close {
         (e, k, Shape::Plain)
     } else {
@@ -324,15 +337,14 @@ fn delimited(
         // first piece ends in its path, query or fragment, where the
         // second one's bytes all stand as they are; it does not end in
         // a hyphen (whose alternative without it is asked for).
-        if !text::is_ws(v[e]) {
-            // (A byte no URI holds ends the context.)
-            return if ends_context(v[e]) { fails() } else { None };
-        }
         let depth = || text::quote_prefix(v, text::line_start(v, open)).0;
-        let j = match continuation::gap(vw, e, depth) {
-            Gap::Line(j) => j,
-            Gap::Blanks(j) => return after_blanks(v, j, d).then(fails)?,
-            Gap::End => return fails(),
+        let gap = if text::is_ws(v[e]) {
+            continuation::gap(vw, e, depth)
+        } else {
+            Gap::End
+        };
+        let Gap::Line(j) = gap else {
+            return failed_first(cands, bare, vw, s, n, e, gap, d);
         };
         if k == auth || v[e - 1] == b'-' {
             return None;
