@@ -2,10 +2,13 @@
 //! an IP-based scheme whose letters follow
 //!
 //! * a blank, a line start or the end of the previous match (with
-//!   nothing before that could open a context), or a `<` or `"` whose
-//!   closer is nowhere within the bracket bound: a bare URI whose run of
-//!   URI bytes ends at a byte no URI holds (whitespace, `<`, `"`, ...),
-//!   with nothing to trim or join;
+//!   nothing before that could open a context), a `)` or `]`, a
+//!   character reference for `<`, `>` or `"`, or a `<` or `"` whose
+//!   closer is nowhere within the bracket bound (or whose context fails
+//!   as the delimited scan reads it): a bare URI whose run of URI bytes
+//!   ends at a byte no URI holds (whitespace, `<`, `"`, ...) or at such
+//!   a character reference, or that a `]` or `)` without a partner
+//!   ends, with nothing to trim or join;
 //! * a `<` or `"` right before the scheme: a URI that ends at the
 //!   closer, or at a line break after which the next line's text goes on
 //!   with bytes a path takes as they stand, up to the closer (two pieces,
