@@ -14,6 +14,7 @@ use crate::scan::brackets::{self, Brackets, Depths};
 use crate::scan::candidate::{Candidates, Fault, RejectReason};
 use crate::scan::continuation;
 use crate::scan::engine::View;
+use crate::scan::entity;
 use crate::scan::iri;
 use crate::scan::text::{self, NonAscii};
 use crate::scan::trim::Marks;
@@ -143,10 +144,10 @@ impl Bare {
             return None;
         }
         // (The scheme and host hold neither. An `&` may start a
-        // character reference that ends the run: the shape takes it, so
-        // the run is read the long way.)
+        // character reference that ends the run, which the shape takes:
+        // the run goes on past each `&` that starts none.)
         let (amp, paren) = text::holds(&v[s + auth..e], b'&', b')');
-        if amp {
+        if amp && !entity::all_other(v, s + auth, e) {
             return None;
         }
         debug_assert_eq!(text::uri_run(v, s, cap, vw.end_of_input), e);

@@ -62,6 +62,16 @@ pub(crate) fn amp_at(v: &[u8], i: usize) -> Amp {
     }
 }
 
+/// Whether every `&` in `v[a..e]` is [`Amp::Other`]: a bare URI goes
+/// on past each of them, sure of it without more input.
+pub(crate) fn all_other(v: &[u8], a: usize, e: usize) -> bool {
+    v[a..e]
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| b == b'&')
+        .all(|(k, _)| amp_at(v, a + k) == Amp::Other)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{amp_at, Amp};

@@ -2,10 +2,13 @@
 //! an IP-based scheme whose letters follow
 //!
 //! * a blank, a line start or the end of the previous match (with
-//!   nothing before that could open a context), or a `<` or `"` whose
-//!   closer is nowhere within the bracket bound: a bare URI whose run of
-//!   URI bytes ends at a byte no URI holds (whitespace, `<`, `"`, ...),
-//!   with nothing to trim or join;
+//!   nothing before that could open a context), a `)` or `]`, a
+//!   character reference for `<`, `>` or `"`, or a `<` or `"` whose
+//!   closer is nowhere within the bracket bound (or whose context fails
+//!   as the delimited scan reads it): a bare URI whose run of URI bytes
+//!   ends at a byte no URI holds (whitespace, `<`, `"`, ...) or at such
+//!   a character reference, or that a `]` or `)` without a partner
+//!   ends, with nothing to trim or join;
 //! * a `<` or `"` right before the scheme: a URI that ends at the
 //!   closer, or at a line break after which the next line's text goes on
 //!   with bytes a path takes as they stand, up to the closer (two pieces,
@@ -29,6 +32,7 @@ use crate::scan::candidate::Candidates;
 use crate::scan::continuation::{self, Gap};
 use crate::scan::delimited::{Closers, Delimiter, ANGLE, DELIMITERS, QUOTED};
 use crate::scan::engine::{Found, View};
+use crate::scan::entity::{self, Amp};
 use crate::scan::{text, Context, Shape};
 
 /// A bound on the schemes taken: they are shorter (`prospero`, the one
@@ -49,6 +53,27 @@ static MAY_OPEN: [bool; 256] = {
     }
     t
 };
+
+/// The longest run the walk of the whole common shape reads (after an
+/// `&` that starts no reference): as the bare way's.
+const COMMON_MAX: usize = 512;
+
+/// Whether the `;` at `v[i]` ends a character reference for `<`, `>` or
+/// `"` that starts after `lo` and at most 16 bytes before it.
+#[inline]
+fn ends_reference(v: &[u8], lo: usize, i: usize) -> bool {
+    // Most are `&lt;` or `&gt;`.
+    if i >= lo + 3 && v[i - 3] == b'&' {
+        let w = [v[i - 2] | 0x20, v[i - 1] | 0x20];
+        return &w == b"lt" || &w == b"gt";
+    }
+    let from = i.saturating_sub(16).max(lo);
+    let Some(k) = v[from..i].iter().rposition(|&b| b == b'&') else {
+        return false;
+    };
+    let a = from + k;
+    !v[a..i].contains(&b';') && entity::amp_at(v, a) == Amp::Delimiter
+}
 
 /// How many of the last bytes of `w` (the eight bytes before a colon,
 /// read little-endian) are ASCII letters: those that end it, up to a
@@ -117,19 +142,43 @@ pub(crate) fn decide(
         // (A context whose closer is nowhere within the bracket bound is
         // turned away, as `delimited` does, and the URI is bare.)
         b'<' if closers.may_close(vw, b'>', s, s + bound) => {
-            delimited(cands, vw, s, n, &DELIMITERS[ANGLE])
+            delimited(cands, bare, vw, s, n, &DELIMITERS[ANGLE])
         }
         b'"' if closers.may_close(vw, b'"', s, s + bound) => {
-            delimited(cands, vw, s, n, &DELIMITERS[QUOTED])
+            delimited(cands, bare, vw, s, n, &DELIMITERS[QUOTED])
         }
         b'<' | b'"' => bare_uri(cands, bare, vw, s, n),
+        _ => after_other(cands, bare, vw, s, n),
+    }
+}
+
+/// [`decide`] after another byte before the scheme: a bare URI after a
+/// closing bracket or a character reference for `<`, `>` or `"`
+/// (nothing opens after these, nor are they marks or part of a scheme;
+/// each is a byte the plain walk stops at, so no two walks read the same
+/// bytes). Out of line: the commonest URIs follow a blank.
+#[inline(never)]
+fn after_other(
+    cands: &Candidates<'_>,
+    bare: &mut Bare,
+    vw: &View<'_>,
+    s: usize,
+    n: usize,
+) -> Option<Found> {
+    match vw.v[s - 1] {
+        b')' | b']' => bare_uri(cands, bare, vw, s, n),
+        b';' if ends_reference(vw.v, vw.lo, s - 1) => {
+            bare_uri(cands, bare, vw, s, n)
+        }
         _ => None,
     }
 }
 
 /// A bare URI with the scheme of `n` letters at `v[s]`: the common
-/// shape, ending where the run of URI bytes does, with nothing to trim
-/// or join.
+/// shape, ending where the run of URI bytes does (at a byte no URI
+/// holds, or at a character reference that stands for `<`, `>` or `"`;
+/// any other `&` it holds starts none), or at a `]` or `)` without a
+/// partner in it, with nothing to trim or join.
 #[inline(always)]
 fn bare_uri(
     cands: &Candidates<'_>,
@@ -140,10 +189,13 @@ fn bare_uri(
 ) -> Option<Found> {
     let v = vw.v;
     let cap = (s + cands.opts().max_uri_len + 1).min(v.len());
-    let (k, _) = cands.plain_prefix(&v[s..cap], n)?;
+    let (k, auth) = cands.plain_prefix(&v[s..cap], n)?;
     let e = s + k;
-    if e == cap || text::is_uri_byte(v[e]) || v[e] >= 0x80 {
+    if e == cap {
         return None;
+    }
+    if text::is_uri_byte(v[e]) || v[e] >= 0x80 {
+        return past_uri_byte(cands, vw, s, n, auth, e, cap);
     }
     let last = v[e - 1];
     if text::is_trim(last) || last == b'-' {
@@ -154,14 +206,105 @@ fn bare_uri(
     // than the general way's.)
     vw.touch(e + 3);
     bare.remember_run(vw.base + s, vw.base + e);
+    Some(bare_found(vw, s, e))
+}
+
+/// The bare URI `v[s..e]`.
+#[inline(always)]
+fn bare_found(vw: &View<'_>, s: usize, e: usize) -> Found {
     let span = vw.base + s..vw.base + e;
-    Some(Found {
+    Found {
         span: span.clone(),
         uri_span: span,
         shape: Shape::Plain,
         context: Context::Bare,
         alt: None,
-    })
+    }
+}
+
+/// [`bare_uri`] where the plain walk stopped at `v[e]`, a URI byte (the
+/// authority ending at `auth`, relative to `s`): the URI ends at a
+/// character reference for `<`, `>` or `"` (after any other `&`), or at
+/// a `]` or `)` without a partner, where the run of URI bytes goes on.
+/// (Out of line: the commonest URIs need none of it.)
+#[inline(never)]
+fn past_uri_byte(
+    cands: &Candidates<'_>,
+    vw: &View<'_>,
+    s: usize,
+    n: usize,
+    auth: usize,
+    e: usize,
+    cap: usize,
+) -> Option<Found> {
+    let v = vw.v;
+    let e = match v[e] {
+        b'&' => match entity::amp_at(v, e) {
+            Amp::Delimiter => e,
+            Amp::Unsure => return None,
+            Amp::Other => {
+                // The run goes on: the common shape read whole, up to a
+                // byte no URI holds, every `&` in it one that starts no
+                // such reference and no `)` in it (no bracket ends it).
+                // (Bounded as the bare way's walk is: such walks may read
+                // the same bytes again.)
+                let far = cap.min(s + COMMON_MAX);
+                let (k, _) = cands.common_prefix(&v[s..far], n)?;
+                let end = s + k;
+                if end == far
+                    || text::is_uri_byte(v[end])
+                    || v[end] >= 0x80
+                    || text::holds(&v[e..end], b')', b')').0
+                    || !entity::all_other(v, e + 1, end)
+                {
+                    return None;
+                }
+                end
+            }
+        },
+        // A closing bracket that no opener before it in the URI pairs
+        // (the shape holds no `[`, and `(` only after the authority)
+        // ends it, wherever the run of URI bytes goes on.
+        b']' => e,
+        b')' if !text::holds(&v[s + auth..e], b'(', b'(').0 => e,
+        _ => return None,
+    };
+    let last = v[e - 1];
+    if text::is_trim(last) || last == b'-' {
+        return None;
+    }
+    // (`v[e]` is not `%`: the run's decision read no further than the
+    // general way's. The run is not remembered: where the URI ends, it
+    // may go on.)
+    vw.touch(e + 3);
+    Some(bare_found(vw, s, e))
+}
+
+/// [`delimited`] where the first piece, ended by `v[e]`, is followed by
+/// no line that may continue it (`gap`; [`Gap::End`] when `v[e]` is no
+/// whitespace): the URI is bare where the context fails so. (Out of
+/// line: the rarer case.)
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn failed_first(
+    cands: &Candidates<'_>,
+    bare: &mut Bare,
+    vw: &View<'_>,
+    s: usize,
+    n: usize,
+    e: usize,
+    gap: Gap,
+    d: &Delimiter,
+) -> Option<Found> {
+    let v = vw.v;
+    let fails = match gap {
+        // (A byte no URI holds ends the context.)
+        _ if !text::is_ws(v[e]) => ends_context(v[e]),
+        Gap::Blanks(j) => after_blanks(v, j, d),
+        Gap::End => true,
+        Gap::Line(_) => false,
+    };
+    fails.then(|| bare_uri(cands, bare, vw, s, n))?
 }
 
 /// A URI with the scheme of `n` letters at `v[s]`, right after the
@@ -172,6 +315,7 @@ fn bare_uri(
 #[inline(always)]
 fn delimited(
     cands: &Candidates<'_>,
+    bare: &mut Bare,
     vw: &View<'_>,
     s: usize,
     n: usize,
@@ -187,6 +331,8 @@ fn delimited(
     if e >= stop {
         return None;
     }
+    // Where the context fails as `delimited` reads it (nothing reported:
+    // the URI is bare), and where it may not: the plain way declines.
     let (end, len, shape) = if v[e] == close {
         (e, k, Shape::Plain)
     } else {
@@ -194,19 +340,27 @@ fn delimited(
         // first piece ends in its path, query or fragment, where the
         // second one's bytes all stand as they are; it does not end in
         // a hyphen (whose alternative without it is asked for).
-        if !text::is_ws(v[e]) || k == auth || v[e - 1] == b'-' {
+        let depth = || text::quote_prefix(v, text::line_start(v, open)).0;
+        let gap = if text::is_ws(v[e]) {
+            continuation::gap(vw, e, depth)
+        } else {
+            Gap::End
+        };
+        let Gap::Line(j) = gap else {
+            return failed_first(cands, bare, vw, s, n, e, gap, d);
+        };
+        if k == auth || v[e - 1] == b'-' {
             return None;
         }
-        let depth = || text::quote_prefix(v, text::line_start(v, open)).0;
-        let Gap::Line(j) = continuation::gap(vw, e, depth) else {
-            return None;
-        };
         if j >= stop || v[j] == close || continuation::starts_uri(vw, j) {
             return None;
         }
         let end = grammar::plain_run(v, j, stop);
-        if end == j || end >= stop || v[end] != close {
+        if end == j || end >= stop {
             return None;
+        }
+        if v[end] != close {
+            return after_second(cands, bare, vw, s, n, end, d);
         }
         (end, k + (end - j), Shape::Joined)
     };
@@ -223,6 +377,56 @@ fn delimited(
         context: d.context,
         alt: None,
     })
+}
+
+/// [`delimited`] after the second piece, ended by `v[end]`, not the
+/// closer: the URI is bare where the context fails, which is so only
+/// when nothing, or a line that starts a URI or with a byte no URI holds,
+/// follows (read the same way each time). Out of line: the rarer case.
+#[inline(never)]
+fn after_second(
+    cands: &Candidates<'_>,
+    bare: &mut Bare,
+    vw: &View<'_>,
+    s: usize,
+    n: usize,
+    end: usize,
+    d: &Delimiter,
+) -> Option<Found> {
+    let v = vw.v;
+    if !text::is_ws(v[end]) {
+        return None;
+    }
+    let open = s - 1;
+    let stop = (open + 1 + cands.opts().bracket_bound).min(v.len());
+    let depth = || text::quote_prefix(v, text::line_start(v, open)).0;
+    let fails = match continuation::gap(vw, end, depth) {
+        Gap::Blanks(j) => after_blanks(v, j, d),
+        Gap::End => true,
+        Gap::Line(j) => {
+            j < v.len()
+                && v[j] != d.close.as_bytes()[0]
+                && (j >= stop
+                    || ends_context(v[j])
+                    || continuation::starts_uri(vw, j))
+        }
+    };
+    fails.then(|| bare_uri(cands, bare, vw, s, n))?
+}
+
+/// Whether a line's text that starts with `b` (not the closer) ends a
+/// context at once: a byte no URI holds, not whitespace.
+#[inline]
+fn ends_context(b: u8) -> bool {
+    !text::is_uri_byte(b) && !text::is_ws(b) && b < 0x80
+}
+
+/// Whether blanks without a line break, up to `v[j]`, end the context
+/// of `d` in a URI (it then fails): unless its closer follows and may
+/// close there.
+#[inline]
+fn after_blanks(v: &[u8], j: usize, d: &Delimiter) -> bool {
+    j >= v.len() || v[j] != d.close.as_bytes()[0] || d.close_needs_break
 }
 
 #[cfg(test)]
@@ -279,8 +483,21 @@ mod tests {
             ("see this http://a.example/x<", "http://a.example/x"),
             ("see this http://a.example/x\"", "http://a.example/x"),
             ("see this wss://a.example/x>", "wss://a.example/x"),
+            // character references for `<`, `>` and `"`, brackets
+            ("&lt;http://a.example/x&gt;", "http://a.example/x"),
+            ("a text &#60;http://a.example/&#x0003E;", "http://a.example/"),
+            ("a text &quot;http://a.example/&QUOT;", "http://a.example/"),
+            ("a text)http://a.b/]x", "http://a.b/"),
+            ("a text]http://a.b/x)y", "http://a.b/x"),
+            ("a text, http://a.example/a)b ", "http://a.example/a"),
+            ("a text, http://a.example/(a]b ", "http://a.example/(a"),
+            ("a text, http://a.example/a&amp;b ", "http://a.example/a&amp;b"),
+            ("a text, http://a.b/&#00000006 x", "http://a.b/&#00000006"),
+            ("a text, http://a.example/a&lt ", "http://a.example/a&lt"),
+            ("a text, http://a.b/?a&b#c&d\n", "http://a.b/?a&b#c&d"),
         ] {
             assert_eq!(plain(t), Some(uri), "{t:?}");
+            agree(t);
         }
     }
 
@@ -379,7 +596,42 @@ mod tests {
             "a text <http://a.example/x y>",
             "a text <http://a.example/x\"",
         ] {
-            assert_eq!(decided(t), None, "{t:?}");
+            // (Some of them leave a bare URI, which the plain way may
+            // take: the context fails.)
+            let got = decided(t);
+            assert!(got.is_none_or(|(_, ctx)| ctx == Context::Bare), "{t:?}");
+            agree(t);
+        }
+    }
+
+    /// Quotes and angle brackets whose context fails, as the general
+    /// way reads it, around a URI of the plainest shape: the URI is bare.
+    #[test]
+    fn delimited_contexts_that_fail() {
+        for (t, uri) in [
+            ("a text \"http://a.example/ \"x", "http://a.example/"),
+            ("a text \"http://a.example/x  y \"", "http://a.example/x"),
+            ("a text <http://a.example/x{>", "http://a.example/x"),
+            ("a text \"http://a.example/x\n\n\"", "http://a.example/x"),
+            (
+                "> > <http://a.example/x\n> > y/z\n> > <http://b.example/>",
+                "http://a.example/x",
+            ),
+            ("a text <http://a.example/x\n y/z\n\n>", "http://a.example/x"),
+            ("a text <http://a.example/x\n y/z w>", "http://a.example/x"),
+        ] {
+            assert_eq!(decided(t), Some((uri, Context::Bare)), "{t:?}");
+            agree(t);
+        }
+        for t in [
+            // a closer that may close after blanks, a third line
+            "a text <http://a.example/x >",
+            "a text <http://a.example/x\n y/z\n w>",
+            "a text <http://a.example/x\n y/z\n>",
+            "a text <http://a.example/x\n y/z\n> w",
+            "a text <http://a.example/x\n y/z >",
+        ] {
+            assert!(decided(t).is_none_or(|(_, c)| c == Context::Bare));
             agree(t);
         }
     }
@@ -467,8 +719,15 @@ mod tests {
             "a text, http://a.example/x. ",
             "a text, http://a.example/x' ",
             "a text, http://a.example/a-\nb ",
-            "a text, http://a.example/a&amp;b ",
-            "a text, http://a.example/a)b ",
+            "a text, http://a.example/a&amp;b)c ",
+            "a text, http://a.example/a&amp;b&lt;c ",
+            "a text, http://a.example/a&amp;b%4x ",
+            "a text, http://a.example/(a)b ",
+            "a text, &lt:http://a.example/a ",
+            "a text, x;http://a.example/a ",
+            "a text, &amp;http://a.example/a ",
+            "a text, &#00000000000000060;http://a.example/a ",
+            "a text, (http://a.example/a) ",
             "a text, http://a.example/%41 ",
             "a text, http://a.example/[x] ",
             "a text, http://a.example/x\u{e9} ",
@@ -498,7 +757,8 @@ mod tests {
         const BEFORE: &[&str] = &[
             "", " ", " ", " ", "\n", "\n", "x ", "x ", "<", "\"", "(", "x",
             "> ", "  ", "\t", "URL:", "*", "x.", "=3D", "-\n", "<\n", "\r\n",
-            "'", "<", "<", "\"", "\"", " <", " \"",
+            "'", "<", "<", "\"", "\"", " <", " \"", "&lt;", "&gt;", "&#34;",
+            ")", "]", ";", "&lt", "x;", "&amp;", "<", "<", "\"", "\"", " \"",
         ];
         const SCHEMES: &[&str] = &[
             "http://",
@@ -531,13 +791,68 @@ mod tests {
         const TAIL: &[&str] = &[
             "/x", "/x", "/x", "/", "?q=1", "#f", "#", "&amp;", "&", "%41",
             "%4", "(", ")", "[", "]", ".", ",", "'", "-", "*", ":", "\u{e9}",
-            "~",
+            "~", "&#60;", "&gt;", "&#00006", "&#x3", "&quot",
         ];
         const AFTER: &[&str] = &[
-            " ", " ", " ", " ", "\n", "\n", "\r\n", "-\n", "\n  ", "<", ">",
-            "\n  x\"", "\n  y>", "\n> z\"", "\n  #\"", ">", "\"", "\"", "",
-            ".", ". ", "\u{3002}", "\t", "\n> ", "\n  x\"", "\n  y>", "\"",
-            ">", "\"", ">",
+            " ",
+            " ",
+            " ",
+            " ",
+            "\n",
+            "\n",
+            "\r\n",
+            "-\n",
+            "\n  ",
+            "<",
+            ">",
+            "\n  x\"",
+            "\n  y>",
+            "\n> z\"",
+            "\n  #\"",
+            ">",
+            "\"",
+            "\"",
+            "",
+            ".",
+            ". ",
+            "\u{3002}",
+            "\t",
+            "\n> ",
+            "\n  x\"",
+            "\n  y>",
+            "\"",
+            ">",
+            "\"",
+            ">",
+            "&lt;",
+            "&gt;",
+            "&QUOT;",
+            "&#062;",
+            "&#x22;",
+            "&g",
+            "&",
+            "]",
+            ")",
+            "])",
+            ")x",
+            "]\n",
+            "&gt;x",
+            "\"",
+            ">",
+            "\"",
+            ">",
+            "\"",
+            ">",
+            "\n  y\n<",
+            " \"x",
+            "\n  y z\"",
+            "{",
+            "\n  y\n\n",
+            "\n y\n http://b.example/>",
+            "\"",
+            ">",
+            "\"",
+            ">",
         ];
         let mut next = splitmix(0x91a1);
         let mut pick =
