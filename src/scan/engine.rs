@@ -25,9 +25,10 @@ use aho_corasick::AhoCorasick;
 use crate::scan::bare::Bare;
 use crate::scan::candidate::Candidates;
 use crate::scan::delimited::Closers;
+use crate::scan::lines::Lines;
 use crate::scan::trigger::{Mark, Trigger, Triggers};
 use crate::scan::{abbrev, delimited, iri, plain, scheme, text, xml};
-use crate::scan::{Context, FinderBuilder, Match, Rejected, Shape};
+use crate::scan::{Context, FinderBuilder, Item, Match, Rejected, Shape};
 
 /// How far the engine may look around a trigger.
 #[derive(Clone, Copy, Debug)]
@@ -90,6 +91,32 @@ impl Found {
 pub(crate) enum Out {
     Match(Found),
     Rejected(Box<Rejected>),
+}
+
+impl Out {
+    /// The public item, borrowing `hay` (the whole input, from offset 0),
+    /// with its position when `lines` counts them.
+    #[inline]
+    pub(crate) fn into_item<'h>(
+        self,
+        hay: &'h [u8],
+        mut lines: Option<&mut Lines>,
+    ) -> Item<'h> {
+        let mut pos =
+            |at: usize| lines.as_mut().map(|l| l.advance(hay, 0, at));
+        match self {
+            Out::Match(f) => {
+                let p = pos(f.span.start);
+                let mut m = f.into_match(hay, 0);
+                m.position = p;
+                Item::Match(m)
+            }
+            Out::Rejected(mut r) => {
+                r.position = pos(r.span.start);
+                Item::Rejected(*r)
+            }
+        }
+    }
 }
 
 /// The window around one trigger: `v` is the input from absolute offset

@@ -134,22 +134,7 @@ impl<'f, 'h> Iterator for Items<'f, 'h> {
     fn next(&mut self) -> Option<Item<'h>> {
         loop {
             if let Some(o) = self.eng.pop() {
-                let hay = self.hay;
-                let mut pos = |at: usize| {
-                    self.lines.as_mut().map(|l| l.advance(hay, 0, at))
-                };
-                return Some(match o {
-                    Out::Match(f) => {
-                        let p = pos(f.span.start);
-                        let mut m = f.into_match(hay, 0);
-                        m.position = p;
-                        Item::Match(m)
-                    }
-                    Out::Rejected(mut r) => {
-                        r.position = pos(r.span.start);
-                        Item::Rejected(*r)
-                    }
-                });
+                return Some(o.into_item(self.hay, self.lines.as_mut()));
             }
             if !self.step() {
                 return None;

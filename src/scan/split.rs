@@ -31,7 +31,7 @@
 
 use std::ops::Range;
 
-use crate::scan::engine::{Engine, Out, State};
+use crate::scan::engine::{Engine, State};
 use crate::scan::lines::Lines;
 #[cfg(doc)]
 use crate::scan::Position;
@@ -555,22 +555,7 @@ impl<'h> Iterator for Part<'_, 'h> {
         loop {
             if let Some(o) = self.eng.pop() {
                 self.journal.items += 1;
-                let hay = self.hay;
-                let mut pos = |at: usize| {
-                    self.lines.as_mut().map(|l| l.advance(hay, 0, at))
-                };
-                return Some(match o {
-                    Out::Match(f) => {
-                        let p = pos(f.span.start);
-                        let mut m = f.into_match(hay, 0);
-                        m.position = p;
-                        Item::Match(m)
-                    }
-                    Out::Rejected(mut r) => {
-                        r.position = pos(r.span.start);
-                        Item::Rejected(*r)
-                    }
-                });
+                return Some(o.into_item(self.hay, self.lines.as_mut()));
             }
             if !self.step() {
                 return None;

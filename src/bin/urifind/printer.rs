@@ -173,12 +173,7 @@ impl<W: Write> Printer<W> {
     ///
     /// Errors of the underlying writer.
     pub fn flush(&mut self) -> io::Result<()> {
-        if !self.buf.is_empty() {
-            // Cleared first: after a failed write nothing is retried.
-            let r = self.wtr.write_all(&self.buf);
-            self.buf.clear();
-            r?;
-        }
+        self.write_out()?;
         self.wtr.flush()
     }
 
@@ -193,12 +188,19 @@ impl<W: Write> Printer<W> {
             self.buf.extend_from_slice(out);
             return self.record_done();
         }
-        if !self.buf.is_empty() {
-            let r = self.wtr.write_all(&self.buf);
-            self.buf.clear();
-            r?;
-        }
+        self.write_out()?;
         self.wtr.write_all(out)
+    }
+
+    /// Writes what is gathered to the writer (without flushing it). The
+    /// buffer is cleared even when writing fails: nothing is retried.
+    fn write_out(&mut self) -> io::Result<()> {
+        if self.buf.is_empty() {
+            return Ok(());
+        }
+        let r = self.wtr.write_all(&self.buf);
+        self.buf.clear();
+        r
     }
 
     /// One output record (a line, or a name under `-l -0`) is complete.
@@ -206,9 +208,7 @@ impl<W: Write> Printer<W> {
         if self.cfg.line_buffered {
             self.flush()
         } else if self.buf.len() >= BUF_SIZE {
-            let r = self.wtr.write_all(&self.buf);
-            self.buf.clear();
-            r
+            self.write_out()
         } else {
             Ok(())
         }

@@ -4,7 +4,9 @@
 //! bounded memory.
 //!
 //! Each input goes through the same three steps whatever the thread:
-//! `input::open`, `search::search`, and the printer.
+//! `input::open`, `search::search`, and the printer; one large mapped
+//! file searched alone goes to `parts::search`, which runs the library
+//! on every core and hands the printer each part's formatted output.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
