@@ -834,18 +834,25 @@ fn a_large_file_prints_what_its_stream_prints() {
 
 /// One file over 8 MiB searched on several threads: its output is that
 /// of its stream, byte for byte (line numbers, columns and JSON too), in
-/// text whose parts meet where they are cut and in text whose quotes pair
-/// across every line (the parts never meet and are scanned again in
-/// order).
+/// text whose parts meet where they are cut, in text whose quotes pair
+/// across every line (the parts would never meet: one scan, printed on
+/// another thread), and in text that turns from one to the other (parts
+/// scanned again in order).
 #[test]
 fn one_large_file_on_several_threads_prints_what_its_stream_prints() {
     let d = tmp();
     let mut text = large_text();
     text.extend_from_slice(&large_text());
     let quotes = b"\"http://a.example/\n  x".repeat(9 << 20 >> 4);
+    // Prose first, then quotes: the first parts meet, later ones not.
+    let mut mixed = text[..3 << 20].to_vec();
+    mixed.extend_from_slice(&quotes);
     write(d.path(), "big.txt", &text);
     write(d.path(), "quotes.txt", &quotes);
-    for (name, data) in [("big.txt", &text), ("quotes.txt", &quotes)] {
+    write(d.path(), "mixed.txt", &mixed);
+    for (name, data) in
+        [("big.txt", &text), ("quotes.txt", &quotes), ("mixed.txt", &mixed)]
+    {
         let stdin = run_in(Some(d.path()), &[], data);
         assert!(stdin.stdout.len() > 1 << 20);
         for args in [

@@ -49,6 +49,12 @@ const CUT_SEEK: usize = 64 * 1024;
 /// A state is noted at least once per this many bytes.
 const BLOCK: usize = 1024;
 
+/// How many fresh scans [`Split::meets_soon`] starts before a cut, and
+/// how far apart (a prime, so that the starts fall at unlike places of
+/// any repeating text).
+const TRIES: usize = 6;
+const TRY_STEP: usize = 2053;
+
 /// A slice cut into parts (at line starts where it has them), to be
 /// searched on several threads; see [`Finder::split`].
 ///
@@ -384,6 +390,42 @@ impl<'f, 'h> Split<'f, 'h> {
         p.tail_from = usize::MAX;
         p.by_ref().for_each(drop);
         p.journal
+    }
+
+    /// Whether part `i` is likely to meet the part before it: scans
+    /// started afresh at a few points shortly before its start all
+    /// share a state with its own scan soon after the cut. Ordinary
+    /// text passes at once. Text whose scan depends on what lies far
+    /// back (quotes that pair across every line, so that a scan's phase
+    /// is fixed by everything before it) fails nearly always, and is
+    /// better searched in one go than in parts scanned twice. A guess
+    /// for scheduling, at the cost of about a tenth of a megabyte's
+    /// scan: [`Split::join`] decides where parts meet.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let prose = b"see http://a.example/ here\n".repeat(40_000);
+    /// assert!(f.split(&prose, 2).meets_soon(1));
+    /// let quoted = b"\"http://a.example/\n  x".repeat(40_000);
+    /// assert!(!f.split(&quoted, 2).meets_soon(1));
+    /// ```
+    pub fn meets_soon(&self, i: usize) -> bool {
+        if i == 0 || i >= self.len() {
+            return true;
+        }
+        let next = self.probe(i);
+        let cut = self.starts[i];
+        (1..=TRIES).all(|k| {
+            let from = cut.saturating_sub(k * TRY_STEP);
+            let mut eng = self.finder.engine();
+            eng.restart(State::fresh(from));
+            let mut p = self.scan(eng, from..cut);
+            p.head_end = from;
+            p.by_ref().for_each(drop);
+            self.join(&p.journal, &next).is_some()
+        })
     }
 
     fn scan(&self, eng: Engine<'f>, r: Range<usize>) -> Part<'f, 'h> {

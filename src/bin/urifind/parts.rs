@@ -308,6 +308,14 @@ pub fn search<W: Write + Send>(
     if n < 2 || (lines && !(0..n).all(|k| split.starts_line(k))) {
         return Ok(None);
     }
+    if !split.meets_soon(1) {
+        // The parts would not meet: one scan here, printing elsewhere.
+        let mut all = split.rest(&Journal::default(), 0);
+        if lines {
+            all = all.count_lines(0, 1);
+        }
+        return rest_in_one_go(all, map, 0, name, printer).map(Some);
+    }
     let longest = (0..n).map(|k| split.range(k).len()).max().unwrap_or(0);
     let job = Job {
         crew: Crew::new(n, 2 * threads, longest),
