@@ -16,6 +16,7 @@ use crate::scan::continuation;
 use crate::scan::engine::View;
 use crate::scan::entity;
 use crate::scan::iri;
+use crate::scan::jump::Jump;
 use crate::scan::text::{self, NonAscii};
 use crate::scan::trim::Marks;
 use crate::scan::Context;
@@ -46,9 +47,8 @@ struct RunCache {
 pub(crate) struct Bare {
     run: RunCache,
     brackets: Brackets,
-    /// No `)` or `]` in `[closers.0, closers.1)` (absolute), and one at
-    /// `closers.1` when `closers.2`: for [`Bare::first_closer`].
-    closers: (usize, usize, bool),
+    /// Where overlong candidates end, for jumps past them.
+    jump: Jump,
     /// Set by an overlong bare candidate when rejections are not
     /// reported: every trigger before it would start a candidate just as
     /// overlong (they lie in the same run of URI bytes), so the search
@@ -178,31 +178,6 @@ impl Bare {
         vw.base + i
     }
 
-    /// The first `)` or `]` in the input from absolute `s` up to `far`
-    /// (which the view holds), or `far`. Each byte is searched once
-    /// however often this is asked of starts in one stretch.
-    fn first_closer(&mut self, vw: &View<'_>, s: usize, far: usize) -> usize {
-        let (from, to, found) = self.closers;
-        let (clean, at, found) = if s >= from && s <= to {
-            (from, to, found)
-        } else {
-            (s, s, false)
-        };
-        if found && at < far {
-            return at;
-        }
-        if at >= far {
-            return far;
-        }
-        let hay = &vw.v[at - vw.base..far - vw.base];
-        let (end, found) = match memchr::memchr2(b')', b']', hay) {
-            Some(k) => (at + k, true),
-            None => (far, false),
-        };
-        self.closers = (clean, end, found);
-        end
-    }
-
     /// A bare candidate with scheme `v[s..c]`.
     pub(crate) fn scan(
         &mut self,
@@ -248,6 +223,17 @@ impl Bare {
         } else {
             self.run_from(vw, s, cap)
         };
+        // A run longer than the longest URI: unless a bracket ends it
+        // sooner, the candidate is overlong, and the colons after it too
+        // (see `jump`).
+        if e - s > max && !opts.rejected && !opts.abbrev && !vw.iri {
+            let far = self.extend_run(vw, s);
+            let c = vw.base + c;
+            if let Some(to) = self.jump.overlong(v, vw.base, c, far, max) {
+                self.skip_to = to;
+                return;
+            }
+        }
         // (A URI of the common shape holds no `]`, nor a `)` before its
         // path: without one there, no bracket can end it.)
         if checked.is_none_or(|(_, paren)| paren) {
@@ -264,11 +250,11 @@ impl Bare {
                 // (Abbreviated URIs are triggered by `www.`/`ftp.`, not by
                 // a colon, and end otherwise: one may lie in the run.)
                 if !opts.abbrev {
-                    // A trigger with a closing bracket within the longest
-                    // URI after it may end there: no jump past those.
+                    // Colons after it start candidates as overlong, but
+                    // for those a closing bracket may end (see `jump`).
                     let far = self.extend_run(vw, s);
-                    let far = self.first_closer(vw, vw.base + s, far);
-                    self.skip_to = far.saturating_sub(max + 1);
+                    let c = vw.base + c;
+                    self.skip_to = self.jump.past(v, vw.base, c, far, max);
                 }
                 return;
             }

@@ -69,7 +69,7 @@ fn marks(w: u64, set: &[u8]) -> u64 {
 
 /// Whether one of the bytes of `w` is in `set`.
 #[inline(always)]
-fn any_of(w: u64, set: &[u8]) -> bool {
+pub(crate) fn any_of(w: u64, set: &[u8]) -> bool {
     marks(w, set) != 0
 }
 

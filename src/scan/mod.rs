@@ -26,6 +26,7 @@ mod delimited;
 mod engine;
 mod entity;
 mod iri;
+mod jump;
 mod lines;
 mod plain;
 mod scheme;

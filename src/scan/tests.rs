@@ -289,6 +289,71 @@ mod prefilter {
     }
 }
 
+/// Jumps past overlong candidates (taken only when rejections are not
+/// reported) skip no URI: with rejections reported, every colon is
+/// decided, and the matches are the same.
+mod overlong_jumps {
+    use super::support::*;
+    use super::*;
+
+    fn matches(f: &Finder, t: &[u8]) -> Vec<(Range<usize>, Vec<u8>)> {
+        f.items(t)
+            .filter_map(|i| match i {
+                Item::Match(m) => Some((m.span(), m.uri().to_vec())),
+                Item::Rejected(_) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn long_runs_with_brackets_give_the_matches_of_every_colon() {
+        const PIECES: [&str; 12] = [
+            "http://a.b/",
+            "(x)",
+            "(",
+            ")",
+            "[y]",
+            "]",
+            "zzzzzzz",
+            "a:",
+            "(http://c.example/p)",
+            "[mailto:m@d.example]",
+            " ",
+            "\n",
+        ];
+        let mut next = splitmix(0x0b5e);
+        let mut found = 0;
+        for round in 0..400 {
+            let max = 30 + (next() % 200) as usize;
+            let mut t = Vec::new();
+            while t.len() < 3000 {
+                // Mostly no blank, so that runs outgrow the bound.
+                let k = (next() % 12) as usize;
+                if k < 10 || next() % 50 == 0 {
+                    t.extend_from_slice(PIECES[k].as_bytes());
+                }
+            }
+            let jumps = Finder::builder().max_uri_len(max).build();
+            let every =
+                Finder::builder().max_uri_len(max).rejected(true).build();
+            let want = matches(&every, &t);
+            found += want.len();
+            assert_eq!(matches(&jumps, &t), want, "{round} {max}");
+            for n in [1, 7, 4096] {
+                let got: Vec<_> = jumps
+                    .stream(Chunked(&t, n))
+                    .filter_map(|i| match i.unwrap() {
+                        Item::Match(m) => Some((m.span(), m.uri().to_vec())),
+                        Item::Rejected(_) => None,
+                    })
+                    .collect();
+                assert_eq!(got, want, "{round} {max}, chunks of {n}");
+            }
+        }
+        assert!(found > 1000, "{found}");
+    }
+}
+
 mod abbreviated {
     use super::*;
 

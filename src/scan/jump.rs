@@ -1,0 +1,228 @@
+//! Jumps over overlong bare candidates: where the trigger search may go
+//! on after a bare candidate longer than the longest URI, without
+//! deciding every colon in between.
+//!
+//! Where a run of URI bytes ends does not depend on where it starts,
+//! but where a bare URI ends does: a `)` or `]` without a partner after
+//! the start ends it (see `brackets`). A colon later in the run starts a
+//! candidate that a bracket ends sooner only if that bracket closes
+//! nothing opened since the colon. So, counting openers from the first
+//! overlong candidate's colon (the origin), a later colon with nothing
+//! open at it has the same bracket end as the origin's: the first closer
+//! that closes nothing opened since the origin. A colon with something
+//! open at it may end at its partner, however near.
+//!
+//! [`Jump`] reads forward from the origin, once, up to the first closer
+//! that closes nothing, the first colon with an opener open, or the end
+//! of the run, whichever comes first (the stop). Every colon before the
+//! stop has nothing open at it and ends at the stop or later, so each one
+//! more than the longest URI before the stop is overlong too: the search
+//! may jump to that distance before the stop. Later colons are decided
+//! one by one; the first one at or past the stop starts a new origin,
+//! and no byte is read twice.
+
+use crate::scan::brackets;
+
+/// Jumps end at the next multiple of this: two scans of the same text
+/// started at different places then land at the same places once they
+/// are in the same run, and go on alike from there (see `split`).
+const LANDING: usize = 4096;
+
+/// The forward reading from an origin; see the module doc.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Jump {
+    /// The colon openers are counted from (absolute).
+    origin: usize,
+    /// How far the reading went (absolute): to the stop, if any.
+    read: usize,
+    /// Openers still open at `read`: round, square.
+    open: [u32; 2],
+    /// Where the reading stopped: a closer that closes nothing, or a
+    /// colon with an opener open.
+    stop: Option<usize>,
+    /// The last colon asked about.
+    asked: usize,
+}
+
+impl Jump {
+    /// For the overlong bare candidate whose colon is at absolute `c`,
+    /// in a run of URI bytes that goes on at least to absolute `far`:
+    /// where the trigger search may go on (every colon before it starts
+    /// a candidate longer than `max`), or 0 when not past `c`. `v` is the
+    /// input from absolute `base` and holds `[c, far)`.
+    pub(crate) fn past(
+        &mut self,
+        v: &[u8],
+        base: usize,
+        c: usize,
+        far: usize,
+        max: usize,
+    ) -> usize {
+        let end = self.reach(v, base, c, far);
+        let to = end.saturating_sub(max + 1).min((c / LANDING + 1) * LANDING);
+        if to > c {
+            to
+        } else {
+            0
+        }
+    }
+
+    /// Like [`Jump::past`] for a bare candidate not known to be overlong
+    /// (its run of URI bytes is longer than `max`, its brackets are not
+    /// read yet): `None` unless the reading shows that no bracket ends
+    /// it within `max` bytes.
+    pub(crate) fn overlong(
+        &mut self,
+        v: &[u8],
+        base: usize,
+        c: usize,
+        far: usize,
+        max: usize,
+    ) -> Option<usize> {
+        let end = self.reach(v, base, c, far);
+        (end - c > max).then(|| self.past(v, base, c, far, max))
+    }
+
+    /// No bracket ends the candidate from the colon at `c` before the
+    /// offset returned (absolute), reading on towards `far`.
+    fn reach(&mut self, v: &[u8], base: usize, c: usize, far: usize) -> usize {
+        let fresh = c < self.asked
+            || c < self.origin
+            || c > self.read
+            || self.read < base
+            || self.stop.is_some_and(|p| c >= p);
+        self.asked = c;
+        if fresh {
+            *self = Jump { origin: c, read: c, asked: c, ..Jump::default() };
+        }
+        if self.stop.is_none() {
+            self.read_to(v, base, far);
+        }
+        self.stop.unwrap_or(self.read)
+    }
+
+    /// Reads on towards absolute `far` (the colon at the origin itself
+    /// opens nothing: it is read as any byte). Eight bytes at a time
+    /// where none matters; bracket by bracket where they are dense.
+    fn read_to(&mut self, v: &[u8], base: usize, far: usize) {
+        let end = far - base;
+        let mut i = self.read - base;
+        while i < end {
+            let word = v.get(i..i + 8).filter(|_| i + 8 <= end);
+            if let Some(w) = word {
+                let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+                if !brackets::any_of(w, b"()[]:") {
+                    i += 8;
+                    continue;
+                }
+            }
+            let n = if word.is_some() { 8 } else { 1 };
+            for (at, &b) in v[i..i + n].iter().enumerate() {
+                if self.byte(b) {
+                    self.stop = Some(base + i + at);
+                    self.read = base + i + at;
+                    return;
+                }
+            }
+            i += n;
+        }
+        self.read = far;
+    }
+
+    /// Takes in one byte; true when the reading stops at it.
+    #[inline(always)]
+    fn byte(&mut self, b: u8) -> bool {
+        match b {
+            b'(' => self.open[0] += 1,
+            b'[' => self.open[1] += 1,
+            b')' | b']' => {
+                let k = usize::from(b == b']');
+                if self.open[k] == 0 {
+                    return true;
+                }
+                self.open[k] -= 1;
+            }
+            b':' => return self.open != [0, 0],
+            _ => {}
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Jump;
+    use crate::scan::brackets::{cut, Depths};
+
+    /// Whether the bare candidate from the colon at `c` (its scheme
+    /// right before it, no bracket in between) runs past `max`: its end
+    /// is the first closer without a partner, or the end of `v`.
+    fn overlong(v: &[u8], c: usize, max: usize) -> bool {
+        cut(v, c, v.len(), &mut Depths::default()) - c > max
+    }
+
+    /// Every colon a jump passes over is overlong, asked colon after
+    /// colon as the engine asks (each overlong one asks).
+    #[test]
+    fn every_colon_jumped_over_is_overlong() {
+        let mut next = crate::scan::tests::support::splitmix(0x1a3b);
+        let mut jumped = 0;
+        for round in 0..3000 {
+            let n = 1 + (next() % 400) as usize;
+            let v: Vec<u8> = (0..n)
+                .map(|_| b"()[]::aaaaaaaaa"[(next() % 15) as usize])
+                .collect();
+            let max = 1 + (next() % 40) as usize;
+            let mut j = Jump::default();
+            let mut c = 0;
+            while c < n {
+                // As the engine asks: first before reading the brackets
+                // (the run is longer than `max`), then when overlong.
+                let to = if v[c] != b':' || n - c <= max {
+                    None
+                } else if let Some(to) = j.overlong(&v, 0, c, n, max) {
+                    assert!(overlong(&v, c, max), "{round}: {c}");
+                    Some(to)
+                } else if overlong(&v, c, max) {
+                    Some(j.past(&v, 0, c, n, max))
+                } else {
+                    None
+                };
+                if let Some(to) = to.filter(|&to| to > c) {
+                    jumped += 1;
+                    for k in c..to {
+                        assert!(
+                            v[k] != b':' || overlong(&v, k, max),
+                            "{round}: {k} in {c}..{to} {:?}",
+                            String::from_utf8_lossy(&v)
+                        );
+                    }
+                    c = to;
+                    continue;
+                }
+                c += 1;
+            }
+        }
+        assert!(jumped > 1000, "{jumped}");
+    }
+
+    /// A run of balanced brackets is jumped over to the longest URI
+    /// before its end.
+    #[test]
+    fn balanced_brackets_do_not_stop_a_jump() {
+        let v = b"http://a.b/(x)".repeat(100);
+        let mut j = Jump::default();
+        assert_eq!(j.past(&v, 0, 4, v.len(), 100), v.len() - 101);
+        // A colon inside brackets stops it.
+        let v =
+            [&b"a:"[..], &b"b(c)".repeat(50), b"(d:e)", &[b'f'; 300]].concat();
+        let mut j = Jump::default();
+        assert_eq!(j.past(&v, 0, 1, v.len(), 100), 202 + 2 - 101);
+        // So does a closer that closes nothing.
+        let v = [&b"a:"[..], &[b'b'; 300], b")", &[b'c'; 300]].concat();
+        let mut j = Jump::default();
+        assert_eq!(j.past(&v, 0, 1, v.len(), 100), 302 - 101);
+        assert_eq!(j.past(&v, 0, 150, v.len(), 100), 302 - 101);
+        assert_eq!(j.past(&v, 0, 250, v.len(), 100), 0);
+    }
+}
