@@ -255,6 +255,12 @@ impl<W: Write> Printer<W> {
             self.record_done()?;
             return Ok(true);
         }
+        if self.cfg.report != Report::Each && !self.cfg.unique {
+            // A count or a file name: every match counts, whatever its
+            // printed form (which is not built).
+            self.count += 1;
+            return Ok(true);
+        }
         let primary = match (self.cfg.hyphen, m.without_hyphen()) {
             (Hyphen::Drop, Some(alt)) => alt,
             _ => m.uri(),
