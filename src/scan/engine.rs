@@ -71,7 +71,7 @@ impl Found {
 
     /// The public match, borrowing the input from `buf` (which starts at
     /// absolute `base`).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn into_match(self, buf: &[u8], base: usize) -> Match<'_> {
         Match {
             region: &buf[self.uri_span.start - base..self.uri_span.end - base],
@@ -95,8 +95,9 @@ pub(crate) enum Out {
 
 impl Out {
     /// The public item, borrowing `hay` (the whole input, from offset 0),
-    /// with its position when `lines` counts them.
-    #[inline]
+    /// with its position when `lines` counts them. (Always inline: an
+    /// item returned from a call is copied out through memory.)
+    #[inline(always)]
     pub(crate) fn into_item<'h>(
         self,
         hay: &'h [u8],

@@ -505,7 +505,7 @@ impl std::fmt::Debug for Part<'_, '_> {
     }
 }
 
-impl Part<'_, '_> {
+impl<'h> Part<'_, 'h> {
     /// Count lines so that items carry a [`Position`]: `line_start` is
     /// a line start at or before the part (its first byte when it starts
     /// a line, see [`Split::starts_line`]) and `line` that line's number.
@@ -533,6 +533,40 @@ impl Part<'_, '_> {
     pub fn count_lines(mut self, line_start: usize, line: u64) -> Self {
         self.lines = Some(Lines::at(line_start, line));
         self
+    }
+
+    /// Hands the items, in order, to `f` until it returns false; returns
+    /// false when `f` stopped, true when the part is done. The items the
+    /// iterator gives, made where `f` takes them rather than moved out
+    /// of a call (cheaper when items are many).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let text = b"http://a.example/\n".repeat(10);
+    /// let split = f.split(&text, 1);
+    /// let mut part = split.part(0);
+    /// let mut n = 0;
+    /// assert!(part.for_each_while(|_| { n += 1; true }));
+    /// assert_eq!((n, part.journal().items()), (10, 10));
+    /// ```
+    #[inline]
+    pub fn for_each_while(
+        &mut self,
+        mut f: impl FnMut(Item<'h>) -> bool,
+    ) -> bool {
+        loop {
+            while let Some(o) = self.eng.pop() {
+                self.journal.items += 1;
+                if !f(o.into_item(self.hay, self.lines.as_mut())) {
+                    return false;
+                }
+            }
+            if !self.step() {
+                return true;
+            }
+        }
     }
 
     /// What the scan noted, once it is over (before, what it noted so

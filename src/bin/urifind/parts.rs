@@ -70,14 +70,12 @@ fn run(
     let mut part = part;
     let mut p = Printer::new(out, cfg);
     p.begin();
-    for item in part.by_ref() {
+    part.for_each_while(|item| {
         // Writing into memory cannot fail.
         let _ = p.item(name, &[], &item);
         ends.push(p.written());
-        if ends.len() % 1024 == 0 && cancel.load(Ordering::Relaxed) {
-            break;
-        }
-    }
+        ends.len() % 1024 != 0 || !cancel.load(Ordering::Relaxed)
+    });
     Done { out: p.into_output(), ends, journal: part.journal() }
 }
 
@@ -366,18 +364,17 @@ fn rest_in_one_go<W: Write + Send>(
             Ok(found)
         });
         let mut batch = Vec::with_capacity(BATCH);
-        for item in rest {
+        let mut rest = rest;
+        rest.for_each_while(|item| {
             batch.push(item);
-            if batch.len() == BATCH {
-                let next = spare
-                    .try_recv()
-                    .unwrap_or_else(|_| Vec::with_capacity(BATCH));
-                if tx.send(std::mem::replace(&mut batch, next)).is_err() {
-                    // Printing failed: its error is the answer.
-                    break;
-                }
+            if batch.len() < BATCH {
+                return true;
             }
-        }
+            let next =
+                spare.try_recv().unwrap_or_else(|_| Vec::with_capacity(BATCH));
+            // (Printing failed when it hung up: its error is the answer.)
+            tx.send(std::mem::replace(&mut batch, next)).is_ok()
+        });
         if !batch.is_empty() {
             let _ = tx.send(batch);
         }

@@ -190,15 +190,18 @@ fn mail<R: Read>(
 /// Hands the items of one slice to `sink`, in order (reading a slice
 /// cannot fail).
 fn drain_slice(
-    items: urifind::scan::Items<'_, '_>,
+    mut items: urifind::scan::Items<'_, '_>,
     sink: &mut Sink<'_>,
 ) -> Result<(), Fail> {
-    for item in items {
-        if !sink(&[], &item).map_err(Fail::Write)? {
-            break;
+    let mut res = Ok(());
+    items.for_each_while(|item| match sink(&[], &item) {
+        Ok(more) => more,
+        Err(e) => {
+            res = Err(Fail::Write(e));
+            false
         }
-    }
-    Ok(())
+    });
+    res
 }
 
 /// Hands `items` to `sink`, in order, as found in one plain text.
