@@ -20,8 +20,6 @@ use std::cell::Cell;
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use aho_corasick::AhoCorasick;
-
 use crate::scan::bare::Bare;
 use crate::scan::candidate::Candidates;
 use crate::scan::delimited::Closers;
@@ -213,13 +211,10 @@ pub(crate) struct Engine<'f> {
 }
 
 impl<'f> Engine<'f> {
-    pub(crate) fn new(
-        opts: &'f FinderBuilder,
-        ac: Option<&'f AhoCorasick>,
-    ) -> Engine<'f> {
+    pub(crate) fn new(opts: &'f FinderBuilder) -> Engine<'f> {
         Engine {
             limits: Limits::of(opts),
-            triggers: Triggers::new(opts, ac),
+            triggers: Triggers::new(opts),
             cands: Candidates::new(opts),
             closers: Closers::default(),
             bare: Bare::default(),

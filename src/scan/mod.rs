@@ -13,8 +13,6 @@ use std::io;
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use aho_corasick::AhoCorasick;
-
 use crate::grammar::Grammar;
 
 mod abbrev;
@@ -793,8 +791,7 @@ impl FinderBuilder {
     /// assert_eq!(g.items(b"http://").count(), 1);
     /// ```
     pub fn build(&self) -> Finder {
-        let abbrev = self.abbrev.then(abbrev::searcher);
-        Finder { opts: self.clone(), abbrev }
+        Finder { opts: self.clone() }
     }
 }
 
@@ -818,7 +815,6 @@ impl FinderBuilder {
 #[derive(Clone, Debug)]
 pub struct Finder {
     opts: FinderBuilder,
-    abbrev: Option<AhoCorasick>,
 }
 
 impl Default for Finder {
@@ -853,7 +849,7 @@ impl Finder {
     }
 
     pub(crate) fn engine(&self) -> Engine<'_> {
-        Engine::new(&self.opts, self.abbrev.as_ref())
+        Engine::new(&self.opts)
     }
 
     /// The URIs in `hay`, in order.

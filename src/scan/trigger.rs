@@ -9,10 +9,8 @@
 //! accept, and every scheme list they use is derived from
 //! [`schemes::PROSE_OPAQUE`].
 
-use aho_corasick::AhoCorasick;
-
 use crate::grammar::schemes;
-use crate::scan::abbrev::glued;
+use crate::scan::abbrev;
 use crate::scan::continuation;
 use crate::scan::{scheme, text, FinderBuilder};
 
@@ -174,7 +172,6 @@ fn opaque_tail(a: u8, b: u8) -> bool {
 #[derive(Clone, Debug)]
 pub(crate) struct Triggers<'f> {
     opts: &'f FinderBuilder,
-    ac: Option<&'f AhoCorasick>,
     /// Absolute offset of the next byte to search.
     pos: usize,
     /// The next abbreviated-URI trigger at or after `pos`, if known.
@@ -193,13 +190,9 @@ pub(crate) struct Mark {
 }
 
 impl<'f> Triggers<'f> {
-    pub(crate) fn new(
-        opts: &'f FinderBuilder,
-        ac: Option<&'f AhoCorasick>,
-    ) -> Triggers<'f> {
+    pub(crate) fn new(opts: &'f FinderBuilder) -> Triggers<'f> {
         Triggers {
             opts,
-            ac,
             pos: 0,
             abbrev_next: None,
             abbrev_clear: 0,
@@ -261,25 +254,20 @@ impl<'f> Triggers<'f> {
         // search of the whole buffer for a colon (text with many `www.`
         // and no URI colon would be quadratic).
         let mut abbrev = None;
-        if let Some(ac) = self.ac {
+        if self.opts.abbrev {
             if self.abbrev_next.is_some_and(|a| a < start) {
                 self.abbrev_next = None;
             }
-            let mut from = start.max(self.abbrev_clear);
-            while self.abbrev_next.is_none() && self.abbrev_clear < end {
-                match ac.find(&buf[from - base..]) {
-                    // Glued to a word (`x.www.a`, `:www.`): no trigger,
-                    // as `abbreviated` would say at once.
-                    Some(m)
-                        if from + m.start() > base
-                            && glued(buf[from + m.start() - base - 1]) =>
-                    {
-                        from += m.start() + 1;
-                        self.abbrev_clear = from;
-                    }
-                    Some(m) => {
-                        self.abbrev_next = Some(from + m.start());
-                        self.abbrev_clear = from + m.start();
+            let from = start.max(self.abbrev_clear);
+            if self.abbrev_next.is_none() && self.abbrev_clear < end {
+                // Glued to a word (`x.www.a`, `:www.`): no trigger, as
+                // `abbreviated` would say at once. (One search over the
+                // rest: no two triggers overlap.)
+                let next = abbrev::next(buf, from - base).map(|i| base + i);
+                match next {
+                    Some(at) => {
+                        self.abbrev_next = Some(at);
+                        self.abbrev_clear = at;
                     }
                     None => {
                         // A match may start in the last three bytes and
@@ -290,7 +278,6 @@ impl<'f> Triggers<'f> {
                         } else {
                             end.saturating_sub(3).max(from)
                         };
-                        break;
                     }
                 }
             }
@@ -365,7 +352,7 @@ impl<'f> Triggers<'f> {
             (Some(c), _) => Some(Trigger::Colon(c)),
             (None, Some(a)) => Some(Trigger::Abbrev(a)),
             (None, None) => {
-                self.pos = if eof || self.ac.is_none() {
+                self.pos = if eof || !self.opts.abbrev {
                     end
                 } else {
                     end.saturating_sub(3).max(start)
@@ -537,7 +524,7 @@ mod tests {
     #[test]
     fn dense_filter_keeps_every_candidate() {
         let opts = FinderBuilder::default();
-        let triggers = Triggers::new(&opts, None);
+        let triggers = Triggers::new(&opts);
         let pieces: &[&[u8]] = &[
             b"a",
             b":",
