@@ -1,7 +1,7 @@
 //! The urifind command run as a process: stdin filters, files,
-//! directories, pipes, every option, every exit status, and the faults of
-//! issue 5 (unreadable paths, FIFOs, symlink loops, binary data, closed
-//! stdout, bad arguments).
+//! directories, pipes, every option, every exit status, and the faults a
+//! grep-like tool must survive (unreadable paths, FIFOs, symlink loops,
+//! binary data, closed stdout, bad arguments).
 //!
 //! Inputs are small and their expected URIs follow docs/CONTRACT.md. Paths are
 //! given relative to a temporary directory (the child's working

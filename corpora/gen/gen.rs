@@ -1,6 +1,6 @@
 //! Deterministic generator of large test corpora for benchmarks and
 //! robustness runs: realistic text (prose, RFC-style documents, mail) with
-//! URIs in every delimiting style, and adversarial inputs (issue 5).
+//! URIs in every delimiting style, and adversarial inputs.
 //!
 //! This file depends on nothing but `std` and on no part of urifind, so that
 //! both the benchmark (`benches/scan.rs`, through `#[path]`) and the

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Peak memory and speed of the urifind command streaming large generated
-# inputs through stdin (issue 5: under 64 MiB for 1 GB of any adversarial
+# inputs through stdin (the goal: under 64 MiB for 1 GB of any adversarial
 # input). Each input is generated to a temporary file first, so that the
 # generator's speed does not limit the measurement, then piped from it by
 # cat (a pipe, as in `... | urifind`; MODE=file redirects the file to stdin

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Read criterion's results for `cargo bench --bench scan` and print MB/s
 (10^6 bytes per second, from the mean time per iteration) and the ratios
-issue 3 and issue 5 ask for.
+the speed and robustness goals ask for.
 
 Usage: python3 corpora/gen/report.py [TARGET_DIR]   (default: target)
 
