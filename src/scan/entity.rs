@@ -55,7 +55,13 @@ pub(crate) fn amp_at(v: &[u8], i: usize) -> Amp {
                 Some(b'x' | b'X') => (&t[2..], &HEX),
                 Some(_) => (&t[1..], &DECIMAL),
             };
-            let zeros = digits.iter().take_while(|&&b| b == b'0').count();
+            // (Eight at a time: zeros may be many.)
+            let mut zeros = 0;
+            while digits.get(zeros..zeros + 8) == Some(b"00000000") {
+                zeros += 8;
+            }
+            zeros +=
+                digits[zeros..].iter().take_while(|&&b| b == b'0').count();
             against(&digits[zeros..], refs)
         }
         Some(_) => against(t, &NAMED),

@@ -251,11 +251,13 @@ fn past_uri_byte(
                 let far = cap.min(s + COMMON_MAX);
                 let (k, _) = cands.common_prefix(&v[s..far], n)?;
                 let end = s + k;
+                let after = (e + 1).min(end);
+                let (paren, amp) = text::holds(&v[after..end], b')', b'&');
                 if end == far
                     || text::is_uri_byte(v[end])
                     || v[end] >= 0x80
-                    || text::holds(&v[e..end], b')', b')').0
-                    || !entity::all_other(v, e + 1, end)
+                    || paren
+                    || (amp && !entity::all_other(v, after, end))
                 {
                     return None;
                 }
