@@ -194,3 +194,65 @@ proptest! {
         check(&f, &hay, parts);
     }
 }
+
+/// The three ways to take a part's items (the iterator, a closure, and
+/// pending items made into items later) give the same items, positions
+/// included, and leave the same journal.
+#[test]
+fn iterator_closure_and_pending_items_agree() {
+    let f = Finder::builder().rejected(true).build();
+    let mut hay = Vec::new();
+    for k in 0..4000 {
+        hay.extend_from_slice(match k % 4 {
+            0 => &b"see <http://a.example/\n  x> and \"http://b.example/\"\n"[..],
+            1 => b"bad http://-x.example/ and mailto:a@b.example.\n",
+            2 => b"(http://c.example/p) http:// end\n",
+            _ => b"plain words, no address here\n",
+        });
+    }
+    let split = f.split(&hay, 3);
+    assert!(split.len() > 1);
+    let with_pos = |it: &Item<'_>| {
+        let p = match it {
+            Item::Match(m) => m.position(),
+            Item::Rejected(r) => r.position(),
+            _ => unreachable!(),
+        };
+        (key(it), p.map(|p| (p.line, p.column)))
+    };
+    for i in 0..split.len() {
+        let r = split.range(i);
+        let line = 1 + hay[..r.start].iter().filter(|&&b| b == b'\n').count();
+        let part = || split.part(i).count_lines(r.start, line as u64);
+        let mut a = part();
+        let by_iter: Vec<_> = a.by_ref().map(|it| with_pos(&it)).collect();
+        let mut b = part();
+        let mut by_closure = Vec::new();
+        assert!(b.for_each_while(|it| {
+            by_closure.push(with_pos(&it));
+            true
+        }));
+        let mut c = part();
+        let mut pending = Vec::new();
+        assert!(c.for_each_pending(|p| {
+            pending.push(p);
+            true
+        }));
+        let by_pending: Vec<_> =
+            pending.into_iter().map(|p| with_pos(&p.item(&hay))).collect();
+        assert!(by_iter.len() > 1000, "{}", by_iter.len());
+        assert!(by_iter.iter().any(|(k, _)| !k.0), "no rejection");
+        assert!(by_iter.iter().all(|(_, p)| p.is_some()));
+        assert_eq!(by_closure, by_iter, "part {i}: closure");
+        assert_eq!(by_pending, by_iter, "part {i}: pending");
+        let (ja, jb, jc) = (a.journal(), b.journal(), c.journal());
+        assert_eq!((jb.items(), jc.items()), (ja.items(), ja.items()));
+    }
+    // A closure that says stop stops at once.
+    let mut n = 0;
+    assert!(!split.part(0).for_each_pending(|_| {
+        n += 1;
+        n < 5
+    }));
+    assert_eq!(n, 5);
+}

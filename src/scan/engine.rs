@@ -92,6 +92,15 @@ pub(crate) enum Out {
 }
 
 impl Out {
+    /// Where the item starts (absolute).
+    #[inline(always)]
+    pub(crate) fn start(&self) -> usize {
+        match self {
+            Out::Match(f) => f.span.start,
+            Out::Rejected(r) => r.span.start,
+        }
+    }
+
     /// The public item, borrowing `hay` (the whole input, from offset 0),
     /// with its position when `lines` counts them. (Always inline: an
     /// item returned from a call is copied out through memory.)

@@ -39,7 +39,7 @@ mod xml;
 pub use candidate::RejectReason;
 use engine::Engine;
 pub use slice::{FindIter, Items};
-pub use split::{Joint, Journal, Part, Split};
+pub use split::{Joint, Journal, Part, Pending, Split};
 pub use stream::{Feeder, Stream};
 
 /// How a URI was delimited in the text.

@@ -31,9 +31,8 @@
 
 use std::ops::Range;
 
-use crate::scan::engine::{Engine, State};
+use crate::scan::engine::{Engine, Out, State};
 use crate::scan::lines::Lines;
-#[cfg(doc)]
 use crate::scan::Position;
 use crate::scan::{Finder, Item};
 
@@ -471,6 +470,36 @@ fn cut_near(hay: &[u8], at: usize) -> usize {
     }
 }
 
+/// An item as a scan found it, not made into an [`Item`] yet; see
+/// [`Part::for_each_pending`].
+///
+/// # Example
+///
+/// See [`Part::for_each_pending`].
+#[derive(Debug)]
+pub struct Pending {
+    out: Out,
+    position: Option<Position>,
+}
+
+impl Pending {
+    /// The item, borrowing `hay`: the whole slice the [`Split`] was made
+    /// of.
+    ///
+    /// # Example
+    ///
+    /// See [`Part::for_each_pending`].
+    #[inline(always)]
+    pub fn item(self, hay: &[u8]) -> Item<'_> {
+        let mut item = self.out.into_item(hay, None);
+        match &mut item {
+            Item::Match(m) => m.position = self.position,
+            Item::Rejected(r) => r.position = self.position,
+        }
+        item
+    }
+}
+
 /// The scan of one part of a [`Split`]: an iterator over its items,
 /// then [`Part::journal`] for joining it with its neighbours.
 ///
@@ -560,6 +589,45 @@ impl<'h> Part<'_, 'h> {
             while let Some(o) = self.eng.pop() {
                 self.journal.items += 1;
                 if !f(o.into_item(self.hay, self.lines.as_mut())) {
+                    return false;
+                }
+            }
+            if !self.step() {
+                return true;
+            }
+        }
+    }
+
+    /// Like [`Part::for_each_while`], but hands each item as the scan
+    /// found it ([`Pending`]): about two thirds the size of an item and
+    /// not made into one yet, so that a thread that scans can leave that
+    /// work, and the copy, to a thread that takes the items.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::scan::Item;
+    ///
+    /// let f = urifind::Finder::new();
+    /// let text = b"http://a.example/\n".repeat(10);
+    /// let split = f.split(&text, 1);
+    /// let mut found = Vec::new();
+    /// split.part(0).for_each_pending(|p| { found.push(p); true });
+    /// let Item::Match(m) = found.remove(0).item(&text) else { panic!() };
+    /// assert_eq!(m.uri(), b"http://a.example/");
+    /// ```
+    #[inline]
+    pub fn for_each_pending(
+        &mut self,
+        mut f: impl FnMut(Pending) -> bool,
+    ) -> bool {
+        loop {
+            while let Some(out) = self.eng.pop() {
+                self.journal.items += 1;
+                let at = out.start();
+                let position =
+                    self.lines.as_mut().map(|l| l.advance(self.hay, 0, at));
+                if !f(Pending { out, position }) {
                     return false;
                 }
             }

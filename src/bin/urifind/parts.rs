@@ -17,7 +17,7 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
 
-use urifind::scan::{Item, Journal, Part, Split};
+use urifind::scan::{Journal, Part, Pending, Split};
 use urifind::Finder;
 
 use crate::config::{Config, Report};
@@ -348,24 +348,24 @@ fn rest_in_one_go<W: Write + Send>(
     printer: &mut Printer<W>,
 ) -> io::Result<bool> {
     let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::sync_channel::<Vec<Item<'_>>>(4);
-    let (back, spare) = mpsc::channel::<Vec<Item<'_>>>();
+    let hay = map.bytes();
+    let (tx, rx) = mpsc::sync_channel::<Vec<Pending>>(4);
+    let (back, spare) = mpsc::channel::<Vec<Pending>>();
     std::thread::scope(|s| {
         s.spawn(|| map.prefault(from, &stop));
         let print = s.spawn(move || {
             let mut found = false;
             for mut batch in rx {
-                for item in &batch {
-                    found |= printer.item(name, &[], item)?;
+                for p in batch.drain(..) {
+                    found |= printer.item(name, &[], &p.item(hay))?;
                 }
-                batch.clear();
                 let _ = back.send(batch);
             }
             Ok(found)
         });
         let mut batch = Vec::with_capacity(BATCH);
         let mut rest = rest;
-        rest.for_each_while(|item| {
+        rest.for_each_pending(|item| {
             batch.push(item);
             if batch.len() < BATCH {
                 return true;
