@@ -359,3 +359,62 @@ Content-Transfer-Encoding: base64\n\n--x\nContent-Type: text/html\n\n<a href=\""
         .collect();
     assert_eq!(got, want);
 }
+
+/// A part's charset is honoured however its parameter is written (any
+/// case, blanks around `=`, quoted, RFC 2231's `charset*`), and the word
+/// elsewhere (a body line, another parameter's value) changes nothing.
+#[test]
+fn charset_parameters_in_any_spelling() {
+    // "see http://a.example/x" in UTF-16LE, base64: found only when the
+    // part is converted from its charset.
+    let utf16: Vec<u8> = "see http://a.example/x\n"
+        .encode_utf16()
+        .flat_map(|u| u.to_le_bytes())
+        .collect();
+    let b64 = base64(&utf16);
+    for param in [
+        "charset=utf-16le",
+        "CHARSET=\"UTF-16LE\"",
+        "Charset = utf-16le",
+        "name=\"charset=latin1\"; charset=utf-16le",
+        "charset*=utf-8''utf-16le",
+    ] {
+        let msg = format!(
+            "From: a@b.example\nContent-Type: text/plain; {param}\n\
+             Content-Transfer-Encoding: base64\n\n{b64}\n"
+        );
+        let uris: Vec<Vec<u8>> =
+            matches(msg.as_bytes()).iter().map(|m| m.uri().to_vec()).collect();
+        assert_eq!(uris, [b"http://a.example/x".to_vec()], "{param}");
+    }
+    // The word in a body is text like any other.
+    let msg =
+        "From: a@b.example\nContent-Type: text/plain; charset=us-ascii\n\n\
+               charset=koi8-r http://b.example/y\n";
+    let uris: Vec<Vec<u8>> =
+        matches(msg.as_bytes()).iter().map(|m| m.uri().to_vec()).collect();
+    assert_eq!(uris, [b"http://b.example/y".to_vec()]);
+}
+
+/// Standard base64 with padding, 76 characters a line.
+fn base64(data: &[u8]) -> String {
+    const A: &[u8; 64] =
+        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for (i, c) in data.chunks(3).enumerate() {
+        if i > 0 && i % 19 == 0 {
+            out.push('\n');
+        }
+        let n = (u32::from(c[0]) << 16)
+            | (u32::from(*c.get(1).unwrap_or(&0)) << 8)
+            | u32::from(*c.get(2).unwrap_or(&0));
+        for k in 0..4 {
+            if k <= c.len() {
+                out.push(A[(n >> (18 - 6 * k) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
