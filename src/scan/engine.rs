@@ -26,7 +26,9 @@ use crate::scan::delimited::Closers;
 use crate::scan::lines::Lines;
 use crate::scan::trigger::{Mark, Trigger, Triggers};
 use crate::scan::{abbrev, delimited, iri, plain, scheme, text, xml};
-use crate::scan::{Context, FinderBuilder, Item, Match, Rejected, Shape};
+use crate::scan::{
+    Context, FinderBuilder, Item, Match, Position, Rejected, Shape,
+};
 
 /// How far the engine may look around a trigger.
 #[derive(Clone, Copy, Debug)]
@@ -101,26 +103,34 @@ impl Out {
         }
     }
 
-    /// The public item, borrowing `hay` (the whole input, from offset 0),
-    /// with its position when `lines` counts them. (Always inline: an
-    /// item returned from a call is copied out through memory.)
+    /// Where the item starts as `lines` counts it (when it counts lines),
+    /// in `hay`, the whole input from offset 0.
     #[inline(always)]
-    pub(crate) fn into_item<'h>(
+    pub(crate) fn position(
+        &self,
+        hay: &[u8],
+        lines: Option<&mut Lines>,
+    ) -> Option<Position> {
+        lines.map(|l| l.advance(hay, 0, self.start()))
+    }
+
+    /// The public item, borrowing `hay` (the whole input, from offset 0),
+    /// at `position`. (Always inline: an item returned from a call is
+    /// copied out through memory.)
+    #[inline(always)]
+    pub(crate) fn into_item(
         self,
-        hay: &'h [u8],
-        mut lines: Option<&mut Lines>,
-    ) -> Item<'h> {
-        let mut pos =
-            |at: usize| lines.as_mut().map(|l| l.advance(hay, 0, at));
+        hay: &[u8],
+        position: Option<Position>,
+    ) -> Item<'_> {
         match self {
             Out::Match(f) => {
-                let p = pos(f.span.start);
                 let mut m = f.into_match(hay, 0);
-                m.position = p;
+                m.position = position;
                 Item::Match(m)
             }
             Out::Rejected(mut r) => {
-                r.position = pos(r.span.start);
+                r.position = position;
                 Item::Rejected(*r)
             }
         }

@@ -28,6 +28,18 @@ use crate::scan::brackets;
 /// are in the same run, and go on alike from there (see `split`).
 const LANDING: usize = 4096;
 
+/// Where the search may go on from the colon at `c` when no bracket ends
+/// a candidate before `end`: the longest URI before `end`, but no further
+/// than the next landing; 0 when that is not past `c`.
+fn landing(c: usize, end: usize, max: usize) -> usize {
+    let to = end.saturating_sub(max + 1).min((c / LANDING + 1) * LANDING);
+    if to > c {
+        to
+    } else {
+        0
+    }
+}
+
 /// The forward reading from an origin; see the module doc.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Jump {
@@ -58,13 +70,7 @@ impl Jump {
         far: usize,
         max: usize,
     ) -> usize {
-        let end = self.reach(v, base, c, far);
-        let to = end.saturating_sub(max + 1).min((c / LANDING + 1) * LANDING);
-        if to > c {
-            to
-        } else {
-            0
-        }
+        landing(c, self.reach(v, base, c, far), max)
     }
 
     /// Like [`Jump::past`] for a bare candidate not known to be overlong
@@ -80,7 +86,7 @@ impl Jump {
         max: usize,
     ) -> Option<usize> {
         let end = self.reach(v, base, c, far);
-        (end - c > max).then(|| self.past(v, base, c, far, max))
+        (end - c > max).then(|| landing(c, end, max))
     }
 
     /// No bracket ends the candidate from the colon at `c` before the

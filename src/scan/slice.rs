@@ -132,7 +132,8 @@ impl<'f, 'h> Items<'f, 'h> {
     ) -> bool {
         loop {
             while let Some(o) = self.eng.pop() {
-                if !f(o.into_item(self.hay, self.lines.as_mut())) {
+                let at = o.position(self.hay, self.lines.as_mut());
+                if !f(o.into_item(self.hay, at)) {
                     return false;
                 }
             }
@@ -166,7 +167,8 @@ impl<'f, 'h> Iterator for Items<'f, 'h> {
     fn next(&mut self) -> Option<Item<'h>> {
         loop {
             if let Some(o) = self.eng.pop() {
-                return Some(o.into_item(self.hay, self.lines.as_mut()));
+                let at = o.position(self.hay, self.lines.as_mut());
+                return Some(o.into_item(self.hay, at));
             }
             if !self.step() {
                 return None;

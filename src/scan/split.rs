@@ -491,12 +491,7 @@ impl Pending {
     /// See [`Part::for_each_pending`].
     #[inline(always)]
     pub fn item(self, hay: &[u8]) -> Item<'_> {
-        let mut item = self.out.into_item(hay, None);
-        match &mut item {
-            Item::Match(m) => m.position = self.position,
-            Item::Rejected(r) => r.position = self.position,
-        }
-        item
+        self.out.into_item(hay, self.position)
     }
 }
 
@@ -585,17 +580,8 @@ impl<'h> Part<'_, 'h> {
         &mut self,
         mut f: impl FnMut(Item<'h>) -> bool,
     ) -> bool {
-        loop {
-            while let Some(o) = self.eng.pop() {
-                self.journal.items += 1;
-                if !f(o.into_item(self.hay, self.lines.as_mut())) {
-                    return false;
-                }
-            }
-            if !self.step() {
-                return true;
-            }
-        }
+        let hay = self.hay;
+        self.for_each_pending(|p| f(p.item(hay)))
     }
 
     /// Like [`Part::for_each_while`], but hands each item as the scan
@@ -624,9 +610,7 @@ impl<'h> Part<'_, 'h> {
         loop {
             while let Some(out) = self.eng.pop() {
                 self.journal.items += 1;
-                let at = out.start();
-                let position =
-                    self.lines.as_mut().map(|l| l.advance(self.hay, 0, at));
+                let position = out.position(self.hay, self.lines.as_mut());
                 if !f(Pending { out, position }) {
                     return false;
                 }
@@ -711,7 +695,8 @@ impl<'h> Iterator for Part<'_, 'h> {
         loop {
             if let Some(o) = self.eng.pop() {
                 self.journal.items += 1;
-                return Some(o.into_item(self.hay, self.lines.as_mut()));
+                let at = o.position(self.hay, self.lines.as_mut());
+                return Some(o.into_item(self.hay, at));
             }
             if !self.step() {
                 return None;
