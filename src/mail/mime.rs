@@ -200,44 +200,50 @@ fn starts_with_field(data: &[u8]) -> bool {
 ///   read that line as a fold, so its first blank becomes a CR, which
 ///   ends the block as a blank line does.
 fn prepare(data: &[u8]) -> Cow<'_, [u8]> {
+    let out = patch_header_end(data);
+    let n = needles();
+    // Each name found by its tail in the two usual cases ("ransfer-",
+    // "harset"), then checked whole in any case where it stands.
+    let finds = |fs: &'static [memchr::memmem::Finder<'static>; 2]| {
+        fs.iter().flat_map(|f| f.find_iter(&out))
+    };
+    let transfer = finds(&n.transfer)
+        .filter_map(|p| p.checked_sub(9))
+        .filter(|&at| transfer_field_at(&out, at));
+    let charset = finds(&n.charset)
+        .filter_map(|p| p.checked_sub(1))
+        .filter(|&at| charset_parameter_at(&out, at));
+    let masks: Vec<usize> = transfer.chain(charset).collect();
+    if masks.is_empty() {
+        return out;
+    }
+    let mut v = out.into_owned();
+    for at in masks {
+        v[at] = b'X';
+    }
+    Cow::Owned(v)
+}
+
+/// Whether a `Content-Transfer-Encoding` field name (any case) starts a
+/// line at `t[at]`.
+fn transfer_field_at(t: &[u8], at: usize) -> bool {
     const NAME: &[u8] = b"content-transfer-encoding";
-    let mut out = patch_header_end(data);
-    let mut owned: Option<Vec<u8>> = None;
-    // "ransfer-" in the two usual cases, then the whole name checked in
-    // any case at the start of a line.
-    let finders = needles();
-    for f in &finders.transfer {
-        for p in f.find_iter(&out) {
-            let Some(at) = p.checked_sub(9) else { continue };
-            let name = out.get(at..at + NAME.len());
-            if (at == 0 || out[at - 1] == b'\n')
-                && name.is_some_and(|n| n.eq_ignore_ascii_case(NAME))
-            {
-                owned.get_or_insert_with(|| out.to_vec())[at] = b'X';
-            }
-        }
-    }
-    // "harset" in the two usual cases, then `charset` checked in any
-    // case, after a blank or `;` and before `=` or `*` (blanks between).
-    for f in &finders.charset {
-        for p in f.find_iter(&out) {
-            let Some(at) = p.checked_sub(1) else { continue };
-            let word = &out[at..p + 6];
-            let after =
-                out[p + 6..].iter().find(|b| !matches!(b, b' ' | b'\t'));
-            if word.eq_ignore_ascii_case(CHARSET)
-                && at > 0
-                && matches!(out[at - 1], b' ' | b'\t' | b';' | b'\n')
-                && matches!(after, Some(b'=' | b'*'))
-            {
-                owned.get_or_insert_with(|| out.to_vec())[at] = b'X';
-            }
-        }
-    }
-    if let Some(v) = owned {
-        out = Cow::Owned(v);
-    }
-    out
+    (at == 0 || t[at - 1] == b'\n')
+        && t.get(at..at + NAME.len())
+            .is_some_and(|n| n.eq_ignore_ascii_case(NAME))
+}
+
+/// Whether a `charset` parameter name (any case) stands at `t[at]`:
+/// after a blank or `;`, before `=` or `*` (blanks between).
+fn charset_parameter_at(t: &[u8], at: usize) -> bool {
+    let end = at + CHARSET.len();
+    let after = t
+        .get(end..)
+        .and_then(|r| r.iter().find(|b| !matches!(b, b' ' | b'\t')));
+    at > 0
+        && matches!(t[at - 1], b' ' | b'\t' | b';' | b'\n')
+        && t.get(at..end).is_some_and(|w| w.eq_ignore_ascii_case(CHARSET))
+        && matches!(after, Some(b'=' | b'*'))
 }
 
 /// The parameter name `prepare` masks.
