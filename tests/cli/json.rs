@@ -22,10 +22,14 @@ fn json_objects_parse_and_carry_every_field() {
     assert_eq!(a["uri_start"], 14);
     assert_eq!(a["uri_end"], 32);
     assert_eq!(a["uri"], "http://a.example/x");
-    assert_eq!(a["context"], "angle");
+    assert_eq!(a["context"], "text");
+    assert_eq!(a["delimiter"], "angle");
     assert_eq!(a["alternatives"], serde_json::json!([]));
     let b = &v[1];
-    assert_eq!(b["context"], "bare");
+    assert_eq!(
+        (&b["context"], &b["delimiter"]),
+        (&"text".into(), &"bare".into())
+    );
     assert_eq!(b["uri"], "http://b.example/y");
     let s = b["uri_start"].as_u64().unwrap() as usize;
     let e = b["uri_end"].as_u64().unwrap() as usize;

@@ -19,6 +19,7 @@ mod json;
 mod large;
 mod lines;
 mod prefixes;
+mod schema;
 mod select;
 mod walk;
 

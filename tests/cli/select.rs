@@ -47,7 +47,7 @@ fn abbrev() {
     let o = run(&["--abbrev"], input);
     assert_eq!(o.lines(), ["http://www.w3.org/Addressing/"]);
     let o = run(&["--abbrev", "--json"], input);
-    assert_eq!(json_lines(&o)[0]["context"], "abbreviated");
+    assert_eq!(json_lines(&o)[0]["delimiter"], "abbreviated");
 }
 
 #[test]
@@ -146,7 +146,7 @@ fn iri_json_carries_the_uri_form() {
     assert_eq!(v[0]["iri"], true);
     assert_eq!(v[0]["uri"], "http://www.xn--bcher-kva.example/%C3%BC");
     assert_eq!(v[0]["written"], "http://www.bücher.example/ü");
-    assert_eq!(v[0]["context"], "angle");
+    assert_eq!(v[0]["delimiter"], "angle");
     // A URI is printed as before: no "iri", no "written".
     assert_eq!(v[1]["uri"], "http://a.example/");
     assert!(v[1].get("iri").is_none() && v[1].get("written").is_none());

@@ -320,12 +320,7 @@ impl<W: Write> Printer<W> {
             json_num(b, false, "span_start", r.span().start as u64);
             json_num(b, false, "span_end", r.span().end as u64);
             json_field(b, false, "candidate", r.candidate());
-            json_field(
-                b,
-                false,
-                delimiter_key(place),
-                r.context().name().as_bytes(),
-            );
+            json_field(b, false, "delimiter", r.context().name().as_bytes());
             json_num(b, false, "offset", r.offset() as u64);
             json_field(b, false, "reason", r.reason().to_string().as_bytes());
             b.extend_from_slice(b"}\n");
@@ -374,12 +369,7 @@ impl<W: Write> Printer<W> {
         } else {
             json_field(b, false, "uri", m.uri());
         }
-        json_field(
-            b,
-            false,
-            delimiter_key(place),
-            m.context().name().as_bytes(),
-        );
+        json_field(b, false, "delimiter", m.context().name().as_bytes());
         json_key(b, false, "alternatives");
         b.push(b'[');
         if let Some(alt) = m.without_hyphen() {
@@ -489,8 +479,13 @@ fn norm(u: &[u8], on: bool) -> Cow<'_, [u8]> {
 }
 
 /// The members naming where inside the input an item was found (the
-/// message number of mail is a number).
+/// message number of mail is a number); outside mail, the only one is
+/// `"context":"text"`, so that `context` always says where and
+/// `delimiter` how (docs/json-schema.json).
 fn place_json(b: &mut Vec<u8>, place: &[Field<'_>]) {
+    if !place.iter().any(|(k, _)| *k == "context") {
+        json_field(b, false, "context", b"text");
+    }
     for (key, value) in place {
         let number = *key == "message"
             && !value.is_empty()
@@ -501,17 +496,6 @@ fn place_json(b: &mut Vec<u8>, place: &[Field<'_>]) {
         } else {
             json_field(b, false, key, value);
         }
-    }
-}
-
-/// The key of the scanner's context (how the URI was delimited):
-/// `context`, or `delimiter` when the place names a context of its own
-/// (mail: `header:NAME`, `text`, `html-href`, `html-text`).
-fn delimiter_key(place: &[Field<'_>]) -> &'static str {
-    if place.iter().any(|(k, _)| *k == "context") {
-        "delimiter"
-    } else {
-        "context"
     }
 }
 
