@@ -132,7 +132,7 @@ fn symlink_loops() {
     assert_eq!(o.code, 2);
     // A link to an enclosing directory, walked with -L.
     symlink("..", p.join("docs/sub/up")).unwrap();
-    let o = run_in(Some(p), &["-L", "-c", "docs"], b"");
+    let o = run_in(Some(p), &["-L", "-c", "--include-zero", "docs"], b"");
     assert_eq!(
         o.lines(),
         ["docs/a.txt:2", "docs/b.txt:1", "docs/sub/c.txt:1", "docs/z.txt:0"]

@@ -14,6 +14,7 @@ use std::process::{Command, Stdio};
 
 mod faults;
 mod filter;
+mod grep;
 mod help;
 mod json;
 mod large;

@@ -59,11 +59,22 @@ fn line_number_column_and_byte_offset() {
 #[test]
 fn count_per_file() {
     let d = two_files();
+    // As ripgrep: no zero counts unless --include-zero, a single file
+    // named too.
     let o = run_in(Some(d.path()), &["-c", "a.txt", "b.txt"], b"");
-    assert_eq!(o.lines(), ["a.txt:2", "b.txt:0"]);
+    assert_eq!(o.lines(), ["a.txt:2"]);
     assert_eq!(o.code, 0);
+    let args = ["-c", "--include-zero", "a.txt", "b.txt"];
+    let o = run_in(Some(d.path()), &args, b"");
+    assert_eq!(o.lines(), ["a.txt:2", "b.txt:0"]);
     let o = run_in(Some(d.path()), &["-c", "b.txt"], b"");
+    assert_eq!((o.lines(), o.code), (Vec::<String>::new(), 1));
+    let o = run_in(Some(d.path()), &["-c", "--include-zero", "b.txt"], b"");
     assert_eq!((o.lines(), o.code), (vec!["0".to_string()], 1));
+    let o = run_in(Some(d.path()), &["-c", "."], b"");
+    assert_eq!(o.lines(), ["./a.txt:2", "./c.txt:1"]);
+    let o = run_in(Some(d.path()), &["-c", "--json", "."], b"");
+    assert_eq!(json_lines(&o).len(), 2);
     let o = run(&["-c"], b"http://a.example/ http://a.example/ x\n");
     assert_eq!(o.lines(), ["2"]);
     let o = run(&["-c", "-u"], b"http://a.example/ http://a.example/ x\n");

@@ -19,7 +19,7 @@ fn directory_walk_sorted_with_names() {
         assert_eq!(o.lines(), want, "-j {j}");
         assert_eq!(o.code, 0);
     }
-    let o = run_in(Some(d.path()), &["-c", "docs"], b"");
+    let o = run_in(Some(d.path()), &["-c", "--include-zero", "docs"], b"");
     assert_eq!(
         o.lines(),
         ["docs/a.txt:2", "docs/b.txt:1", "docs/sub/c.txt:1", "docs/z.txt:0"]
@@ -69,20 +69,44 @@ fn parallel_output_with_files_larger_than_the_hold_limit() {
 }
 
 #[test]
-fn binary_file_in_a_directory_is_skipped_with_a_note() {
+fn binary_file_in_a_walk_is_skipped_silently_named_one_with_a_note() {
     let d = tree();
     write(d.path(), "docs/bin.dat", b"http://bin.example/\0\x01\x02");
     let o = run_in(Some(d.path()), &["-l", "docs"], b"");
     assert_eq!(o.lines(), ["docs/a.txt", "docs/b.txt", "docs/sub/c.txt"]);
-    assert!(
-        o.stderr.contains("urifind: docs/bin.dat: binary file"),
-        "{}",
-        o.stderr
-    );
+    assert_eq!(o.stderr, "", "a walk says nothing about binary files");
     assert_eq!(o.code, 0);
+    let o = run_in(Some(d.path()), &["docs/bin.dat"], b"");
+    assert_eq!(
+        o.stderr,
+        "urifind: docs/bin.dat: binary file skipped (a NUL byte in its \
+         first 8 KiB; -a searches it)\n"
+    );
+    assert_eq!((o.lines().len(), o.code), (0, 1));
     let o = run_in(Some(d.path()), &["-a", "docs/bin.dat"], b"");
     assert_eq!(o.lines(), ["http://bin.example/"]);
     assert_eq!(o.stderr, "");
+}
+
+#[test]
+fn gzip_without_z_is_skipped_and_the_note_suggests_z() {
+    let d = tree();
+    let mut gz = flate2::write::GzEncoder::new(
+        Vec::new(),
+        flate2::Compression::default(),
+    );
+    gz.write_all(b"http://gz.example/\n").unwrap();
+    write(d.path(), "docs/old.txt.gz", &gz.finish().unwrap());
+    let o = run_in(Some(d.path()), &["-c", "--include-zero", "docs"], b"");
+    assert_eq!(o.stderr, "");
+    assert!(!o.text().contains("old.txt.gz"), "{}", o.text());
+    let o = run_in(Some(d.path()), &["docs/old.txt.gz"], b"");
+    assert!(o.stderr.contains("docs/old.txt.gz: gzip file"), "{}", o.stderr);
+    assert!(o.stderr.contains("-z"), "{}", o.stderr);
+    assert!(!o.stderr.contains("-a"), "-a does not read gzip: {}", o.stderr);
+    assert_eq!(o.code, 1);
+    let o = run_in(Some(d.path()), &["-z", "docs/old.txt.gz"], b"");
+    assert_eq!(o.lines(), ["http://gz.example/"]);
 }
 
 #[test]
@@ -130,6 +154,37 @@ fn corrupt_gzip_is_an_error() {
     assert_eq!(o.code, 2);
     assert!(o.stderr.starts_with("urifind: bad.gz: "), "{}", o.stderr);
     assert_eq!(o.lines(), ["ok.txt:http://ok.example/"]);
+}
+
+#[test]
+fn count_of_a_truncated_gzip_is_what_was_read_before_the_error() {
+    let d = tmp();
+    let mut text = Vec::new();
+    for i in 0..2000 {
+        text.extend_from_slice(
+            format!("line {i} http://h{i}.example/\n").as_bytes(),
+        );
+    }
+    let mut gz = flate2::write::GzEncoder::new(
+        Vec::new(),
+        flate2::Compression::default(),
+    );
+    gz.write_all(&text).unwrap();
+    let full = gz.finish().unwrap();
+    write(d.path(), "cut.gz", &full[..full.len() / 2]);
+    let o = run_in(Some(d.path()), &["-z", "cut.gz"], b"");
+    let read = o.lines().len();
+    assert!(read > 0 && read < 2000, "{read}");
+    let o = run_in(Some(d.path()), &["-z", "-c", "cut.gz"], b"");
+    assert_eq!(o.lines(), [read.to_string()]);
+    assert!(o.stderr.starts_with("urifind: cut.gz: "), "{}", o.stderr);
+    assert_eq!(o.code, 2);
+    // Among other files, in parallel, too.
+    write(d.path(), "ok.txt", b"http://ok.example/\n");
+    let o =
+        run_in(Some(d.path()), &["-z", "-c", "-j2", "cut.gz", "ok.txt"], b"");
+    assert_eq!(o.lines(), [format!("cut.gz:{read}"), "ok.txt:1".into()]);
+    assert_eq!(o.code, 2);
 }
 
 // ---- walking: globs, ignore files, hidden files, links ---------------
@@ -188,7 +243,7 @@ fn ignore_files_are_honoured_only_when_asked() {
         "m/old/.ignore",
         "m/old/c.txt",
     ];
-    let o = run_in(Some(p), &["-c", "m"], b"");
+    let o = run_in(Some(p), &["-c", "--include-zero", "m"], b"");
     let names: Vec<_> = o
         .lines()
         .iter()

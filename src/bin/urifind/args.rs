@@ -2,31 +2,63 @@
 //! ([`LowArgs`]), its help text and the value enums of its options. What
 //! the flags mean together is worked out in `config`.
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Parser, ValueEnum};
+use urifind::Grammar;
 
-const AFTER_HELP: &str = "\
-Examples:
-  urifind mail.txt                  URIs in a file, one per line
-  cat notes.txt | urifind           as a filter on standard input
-  urifind -n -H docs/               walk a directory, show file and line
-  urifind -g '*.txt' -g '!old/' .   only .txt files, not under old/
-  urifind -z -u archive.txt.gz      gzip input, each URI once
-  urifind --json --abbrev page.txt  JSON Lines, www.* abbreviations too
-  urifind --scheme http,https -c .  count http(s) URIs per file
-  urifind --rejected draft.txt      candidates the validator turned down
-  urifind --mail -l ~/Maildir       messages holding a URI (MIME decoded)
-  urifind --mail --json inbox.mbox  where each URI is: message, part, ...
-  urifind --check uris.txt          validate one URI reference per line
-  urifind --parse < uris.txt        split each line into components
-  urifind --resolve http://a/b/c/d;p?q refs.txt
-                                    resolve each line against a base
+/// The examples of `--help` and of the man page: a command line (pasted
+/// into a shell as it stands) and what it does.
+pub const EXAMPLES: &[(&str, &str)] = &[
+    ("urifind mail.txt", "URIs in a file, one per line"),
+    ("cat notes.txt | urifind", "as a filter on standard input"),
+    ("urifind -n -H docs/", "walk a directory, show file and line"),
+    ("urifind -g '*.txt' -g '!old/' .", "only .txt files, not under old/"),
+    ("urifind -t html -T css -l site/", "HTML files with a URI, no CSS"),
+    ("urifind -z -u archive.txt.gz", "gzip input, each URI once"),
+    (
+        "urifind --json --abbrev page.txt",
+        "JSON Lines, www.* abbreviations too",
+    ),
+    ("urifind --scheme http,https -c .", "count http(s) URIs per file"),
+    ("urifind -q notes.txt && echo yes", "only the exit status"),
+    ("urifind --rejected draft.txt", "candidates the validator turned down"),
+    ("urifind --mail -l ~/Maildir", "messages holding a URI (MIME decoded)"),
+    (
+        "urifind --mail --json inbox.mbox",
+        "where each URI is: message, part, ...",
+    ),
+    ("urifind --check uris.txt", "validate one URI reference per line"),
+    ("urifind --parse < uris.txt", "split each line into components"),
+    (
+        "urifind --resolve 'http://a/b/c/d;p?q' refs.txt",
+        "resolve each line against a base",
+    ),
+];
 
-Exit status: 0 if something was found (or every line is valid), 1 if \
-nothing was found (or some line is invalid), 2 if an error occurred \
-(2 wins over 0 and 1).";
+/// What the exit status means (in `--help` and the man page).
+pub const EXIT_STATUS: &str = "0 if something was found (or every line is \
+valid), 1 if nothing was found (or some line is invalid), 2 if an error \
+occurred (2 wins over 0 and 1, except under -q, where a URI found is 0).";
+
+/// The text after the options in `--help`: [`EXAMPLES`] in two columns
+/// (a long command on a line of its own), then [`EXIT_STATUS`].
+fn after_help() -> String {
+    const COL: usize = 36;
+    let mut s = String::from("Examples:\n");
+    for (cmd, what) in EXAMPLES {
+        if cmd.len() + 2 <= COL - 2 {
+            s.push_str(&format!("  {cmd:<w$}{what}\n", w = COL - 2));
+        } else {
+            s.push_str(&format!("  {cmd}\n{:COL$}{what}\n", ""));
+        }
+    }
+    s.push_str("\nExit status: ");
+    s.push_str(EXIT_STATUS);
+    s
+}
 
 /// When to color the output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -77,6 +109,42 @@ pub enum Generate {
     CompleteFish,
 }
 
+/// The grammars `--grammar` offers (in help and shell completions).
+const GRAMMARS: [Grammar; 3] =
+    [Grammar::Rfc2396bis, Grammar::Rfc2396, Grammar::Rfc3986];
+
+/// Reads `--grammar` with the library's own names (any case, and the
+/// short aliases it accepts), and tells clap the names to offer, so that
+/// completions suggest them rather than file names.
+#[derive(Clone, Copy, Debug)]
+struct GrammarParser;
+
+impl TypedValueParser for GrammarParser {
+    type Value = Grammar;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<Grammar, clap::Error> {
+        let s = value.to_string_lossy();
+        s.parse().map_err(|e: urifind::grammar::ParseGrammarError| {
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!("{e}\n"),
+            )
+            .with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(GRAMMARS.iter().map(|g| PossibleValue::new(g.name()))))
+    }
+}
+
 /// The arguments as clap parses them.
 #[derive(Debug, Parser)]
 #[command(
@@ -89,7 +157,7 @@ pub enum Generate {
                   brackets, quotes, bare URIs, rejoined line breaks) and \
                   print each one, validated against the URI grammar. With \
                   no PATH, or PATH '-', standard input is read as a filter.",
-    after_help = AFTER_HELP,
+    after_help = after_help(),
     max_term_width = 100
 )]
 pub struct LowArgs {
@@ -139,6 +207,26 @@ pub struct LowArgs {
     /// every file is searched, hidden ones too).
     #[arg(help_heading = "Input", long = "respect-ignore")]
     pub respect_ignore: bool,
+    /// Search only files of this type in walked directories (repeatable;
+    /// --type-list shows the types).
+    #[arg(
+        help_heading = "Input",
+        short = 't',
+        long = "type",
+        value_name = "TYPE"
+    )]
+    pub types: Vec<String>,
+    /// Leave out files of this type in walked directories (repeatable).
+    #[arg(
+        help_heading = "Input",
+        short = 'T',
+        long = "type-not",
+        value_name = "TYPE"
+    )]
+    pub types_not: Vec<String>,
+    /// Print the file types -t and -T know, with their globs, and exit.
+    #[arg(help_heading = "Input", long = "type-list")]
+    pub type_list: bool,
     /// Read inputs as mail and news the way a mail reader shows them
     /// (mbox split, MIME parts decoded, HTML parsed); offsets still point
     /// into the raw file. --mail alone is --mail=always.
@@ -185,17 +273,45 @@ pub struct LowArgs {
     /// opening delimiter).
     #[arg(help_heading = "Output", short = 'b', long = "byte-offset")]
     pub byte_offset: bool,
-    /// Print only a count of URIs per file.
+    /// Print only a count of URIs per file (files with none are left
+    /// out unless --include-zero).
     #[arg(
         help_heading = "Output",
         short = 'c',
         long = "count",
-        conflicts_with = "files_with_matches"
+        conflicts_with_all = ["files_with_matches", "files_without_match"]
     )]
     pub count: bool,
+    /// With -c: also print the files where the count is 0.
+    #[arg(help_heading = "Output", long = "include-zero", requires = "count")]
+    pub include_zero: bool,
     /// Print only the names of files holding a URI.
-    #[arg(help_heading = "Output", short = 'l', long = "files-with-matches")]
+    #[arg(
+        help_heading = "Output",
+        short = 'l',
+        long = "files-with-matches",
+        conflicts_with = "files_without_match"
+    )]
     pub files_with_matches: bool,
+    /// Print only the names of files searched whole that hold no URI.
+    #[arg(help_heading = "Output", long = "files-without-match")]
+    pub files_without_match: bool,
+    /// Print nothing; stop at the first URI found. The exit status says
+    /// whether one was found (0 then, even if an error occurred).
+    #[arg(help_heading = "Output", short = 'q', long = "quiet")]
+    pub quiet: bool,
+    /// Say nothing about inputs that cannot be read, binary files or
+    /// broken mail (the exit status still reports errors).
+    #[arg(help_heading = "Output", short = 's', long = "no-messages")]
+    pub no_messages: bool,
+    /// Stop reading a file after NUM URIs (with -c, count at most NUM).
+    #[arg(
+        help_heading = "Output",
+        short = 'm',
+        long = "max-count",
+        value_name = "NUM"
+    )]
+    pub max_count: Option<u64>,
     /// Print each URI only once (in order of first occurrence; per file
     /// when file names are printed). With --normalize, by normal form.
     #[arg(help_heading = "Output", short = 'u', long = "unique")]
@@ -246,14 +362,15 @@ pub struct LowArgs {
     /// non-ASCII characters percent-encoded as UTF-8) instead.
     #[arg(help_heading = "Selection", long = "to-uri", requires = "iri")]
     pub to_uri: bool,
-    /// The grammar: rfc2396bis (default), rfc2396 or rfc3986.
+    /// The grammar URIs are validated against.
     #[arg(
         help_heading = "Selection",
         long = "grammar",
         value_name = "G",
-        default_value = "rfc2396bis"
+        default_value = "rfc2396bis",
+        value_parser = GrammarParser
     )]
-    pub grammar: String,
+    pub grammar: Grammar,
     /// What to print when a URI had a hyphen at a line break.
     #[arg(
         help_heading = "Selection",

@@ -57,7 +57,7 @@ pub fn run<W: Write>(
         let name = entry.name();
         let rdr: Box<dyn Read> = match &entry {
             Entry::Stdin => Box::new(io::stdin().lock()),
-            Entry::File(p) => match File::open(p) {
+            Entry::File(p, _) => match File::open(p) {
                 Ok(f) => Box::new(f),
                 Err(e) => {
                     lines.out.flush()?;
@@ -168,7 +168,9 @@ impl<W: Write> LineMode<'_, W> {
                 let base = base.clone();
                 self.resolve(file, n, input, &res, &base)
             }
-            Mode::Find | Mode::Generate(_) => unreachable!("not a line mode"),
+            Mode::Find | Mode::Generate(_) | Mode::TypeList => {
+                unreachable!("not a line mode")
+            }
         };
         self.out.write_all(&self.buf)?;
         if self.cfg.line_buffered {

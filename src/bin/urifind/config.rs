@@ -11,6 +11,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use ignore::overrides::{Override, OverrideBuilder};
+use ignore::types::{Types, TypesBuilder};
 use urifind::Grammar;
 
 use crate::args::{ColorWhen, Generate, Hyphen, LowArgs, MailWhen};
@@ -28,6 +29,8 @@ pub enum Mode {
     Resolve(Vec<u8>),
     /// `--generate KIND`.
     Generate(Generate),
+    /// `--type-list`: the file types of `-t` and `-T`.
+    TypeList,
 }
 
 /// What to print for each file or URI.
@@ -39,6 +42,23 @@ pub enum Report {
     Count,
     /// `-l`: the names of files with a URI.
     FilesWithMatches,
+    /// `--files-without-match`: the names of files with none.
+    FilesWithoutMatch,
+    /// `-q`: nothing; the search stops at the first URI.
+    Quiet,
+}
+
+impl Report {
+    /// Whether one URI settles a file's output, so its search can stop
+    /// there.
+    pub fn first_only(self) -> bool {
+        matches!(
+            self,
+            Report::FilesWithMatches
+                | Report::FilesWithoutMatch
+                | Report::Quiet
+        )
+    }
 }
 
 /// The validated settings.
@@ -64,6 +84,9 @@ pub struct Config {
     pub globs: Override,
     /// Honour `.gitignore`, `.ignore` and `.git/info/exclude` files.
     pub respect_ignore: bool,
+    /// The `-t`/`-T` file types selecting the files of walked
+    /// directories.
+    pub types: Types,
     /// Print file names.
     pub with_filename: bool,
     /// Print line numbers.
@@ -74,6 +97,12 @@ pub struct Config {
     pub byte_offset: bool,
     /// What to print.
     pub report: Report,
+    /// `--include-zero`: `-c` prints counts of 0 too.
+    pub include_zero: bool,
+    /// `-m`: the most URIs reported per input.
+    pub max_count: Option<u64>,
+    /// `-s`: no messages about inputs on stderr.
+    pub no_messages: bool,
     /// Print each URI once.
     pub unique: bool,
     /// NUL after file names.
@@ -162,12 +191,11 @@ impl Config {
     /// A message for the user when arguments contradict each other or a
     /// value is out of range.
     pub fn from_args(a: LowArgs, env: &Env) -> Result<Config, String> {
-        let grammar: Grammar = a
-            .grammar
-            .parse()
-            .map_err(|e: urifind::grammar::ParseGrammarError| e.to_string())?;
+        let grammar = a.grammar;
         let mode = if let Some(g) = a.generate {
             Mode::Generate(g)
+        } else if a.type_list {
+            Mode::TypeList
         } else if a.check {
             Mode::Check
         } else if a.parse {
@@ -200,6 +228,9 @@ impl Config {
                 (a.search_zip, "--search-zip"),
                 (a.mail == MailWhen::Always, "--mail"),
                 (a.html_resources, "--html-resources"),
+                (a.files_without_match, "--files-without-match"),
+                (a.quiet, "--quiet"),
+                (a.max_count.is_some(), "--max-count"),
             ];
             if let Some((_, name)) = find_only.iter().find(|(on, _)| *on) {
                 return Err(format!(
@@ -243,6 +274,7 @@ impl Config {
             Some(v)
         };
         let globs = globs(&a.glob)?;
+        let types = types(&a.types, &a.types_not)?;
         let mut paths = a.paths;
         let walks_many = paths.len() > 1
             || paths.iter().any(|p| p.as_os_str() != "-" && p.is_dir());
@@ -251,10 +283,14 @@ impl Config {
         }
         let with_filename =
             if a.no_filename { false } else { a.with_filename || walks_many };
-        let report = if a.count {
+        let report = if a.quiet {
+            Report::Quiet
+        } else if a.count {
             Report::Count
         } else if a.files_with_matches {
             Report::FilesWithMatches
+        } else if a.files_without_match {
+            Report::FilesWithoutMatch
         } else {
             Report::Each
         };
@@ -277,11 +313,15 @@ impl Config {
             follow: a.follow,
             globs,
             respect_ignore: a.respect_ignore,
+            types,
             with_filename,
             line_number: a.line_number,
             column: a.column,
             byte_offset: a.byte_offset,
             report,
+            include_zero: a.include_zero,
+            max_count: a.max_count,
+            no_messages: a.no_messages,
             unique: a.unique,
             null: a.null,
             color,
@@ -317,6 +357,35 @@ fn globs(list: &[String]) -> Result<Override, String> {
         b.add(g).map_err(|e| format!("-g {g}: {e}"))?;
     }
     b.build().map_err(|e| format!("-g: {e}"))
+}
+
+/// The `-t` and `-T` file types (the `ignore` crate's list, as
+/// ripgrep's) as one matcher; an unknown name is an error.
+fn types(select: &[String], negate: &[String]) -> Result<Types, String> {
+    let mut b = TypesBuilder::new();
+    b.add_defaults();
+    for t in select {
+        b.select(t);
+    }
+    for t in negate {
+        b.negate(t);
+    }
+    b.build().map_err(|e| format!("{e} (--type-list shows the types)"))
+}
+
+/// The file types `-t` and `-T` know, with their globs, one per line as
+/// `NAME: GLOB, GLOB`, sorted by name.
+pub fn type_list() -> String {
+    let mut b = TypesBuilder::new();
+    b.add_defaults();
+    let mut out = String::new();
+    for def in b.definitions() {
+        out.push_str(def.name());
+        out.push_str(": ");
+        out.push_str(&def.globs().join(", "));
+        out.push('\n');
+    }
+    out
 }
 
 /// The bytes of an OS string (lossless on Unix).
@@ -435,6 +504,10 @@ mod tests {
             cfg(&["--grammar=RFC2396"]).unwrap().grammar,
             Grammar::Rfc2396
         );
+        assert_eq!(
+            cfg(&["--grammar", "3986"]).unwrap().grammar,
+            Grammar::Rfc3986
+        );
         assert!(cfg(&["--grammar", "rfc1738"])
             .unwrap_err()
             .contains("unknown grammar"));
@@ -518,6 +591,37 @@ mod tests {
         assert_eq!(c.globs.num_ignores(), 1);
         assert!(c.respect_ignore);
         assert!(cfg(&["-g", "a[b"]).unwrap_err().contains("a[b"));
+    }
+
+    #[test]
+    fn grep_flags() {
+        let c = cfg(&[]).unwrap();
+        assert!(!c.include_zero && !c.no_messages && c.max_count.is_none());
+        assert_eq!(cfg(&["-q", "-c"]).unwrap().report, Report::Quiet);
+        assert_eq!(
+            cfg(&["--files-without-match"]).unwrap().report,
+            Report::FilesWithoutMatch
+        );
+        assert!(cfg(&["-l", "--files-without-match"]).is_err());
+        assert!(cfg(&["-c", "--files-without-match"]).is_err());
+        assert!(cfg(&["-c", "--include-zero"]).unwrap().include_zero);
+        assert!(cfg(&["--include-zero"]).is_err(), "--include-zero needs -c");
+        assert_eq!(cfg(&["-m", "3"]).unwrap().max_count, Some(3));
+        assert!(cfg(&["-m", "-1"]).is_err());
+        assert!(cfg(&["-s"]).unwrap().no_messages);
+        assert!(cfg(&["--check", "-q"]).unwrap_err().contains("--quiet"));
+        assert!(cfg(&["--check", "-m", "1"]).is_err());
+        assert_eq!(cfg(&["--type-list"]).unwrap().mode, Mode::TypeList);
+    }
+
+    #[test]
+    fn file_types() {
+        let c = cfg(&["-t", "html", "-T", "css"]).unwrap();
+        assert!(c.types.matched("a.html", false).is_whitelist());
+        assert!(c.types.matched("a.css", false).is_ignore());
+        let e = cfg(&["-t", "nosuchtype"]).unwrap_err();
+        assert!(e.contains("nosuchtype") && e.contains("--type-list"), "{e}");
+        assert!(type_list().lines().any(|l| l.starts_with("html: ")));
     }
 
     #[test]

@@ -44,9 +44,29 @@ pub enum Kind {
     Text,
     /// Binary data (a NUL in the first 8 KiB), skipped unless `-a`.
     Binary,
+    /// Gzip data read without `-z`: skipped like binary data (`-a` would
+    /// search the compressed bytes, which hold no URI).
+    Gzip,
     /// Mail: one message or an mbox, read as a mail reader shows it
     /// (`--mail`, or `--mail=auto` and a head that looks like mail).
     Mail,
+}
+
+impl Kind {
+    /// Why an input of this kind is skipped, in words for the user, or
+    /// `None` when it is searched.
+    pub fn skipped(self) -> Option<&'static str> {
+        match self {
+            Kind::Binary => Some(
+                "binary file skipped (a NUL byte in its first 8 KiB; -a \
+                 searches it)",
+            ),
+            Kind::Gzip => {
+                Some("gzip file skipped (-z decompresses and searches it)")
+            }
+            Kind::Text | Kind::Mail => None,
+        }
+    }
 }
 
 /// An opened input.
@@ -69,7 +89,9 @@ pub fn kind(head: &[u8], cfg: &Config, stdin: bool) -> Kind {
     // byte that ends a URI), as in `grep -a`. Under --mail a binary file
     // that does not start like mail (a mail store's index) is skipped
     // too.
-    if !cfg.text && !stdin && memchr::memchr(0, head).is_some() {
+    if !cfg.text && !stdin && !cfg.gzip && head.starts_with(&GZIP) {
+        Kind::Gzip
+    } else if !cfg.text && !stdin && memchr::memchr(0, head).is_some() {
         Kind::Binary
     } else if find && cfg.mail == MailWhen::Always {
         Kind::Mail
@@ -88,9 +110,33 @@ fn head_size(cfg: &Config) -> usize {
     }
 }
 
+/// A read that failed after giving some bytes: those bytes and the
+/// error.
+struct Partial(Vec<u8>, io::Error);
+
+impl From<Partial> for io::Error {
+    fn from(p: Partial) -> io::Error {
+        p.1
+    }
+}
+
+/// A reader whose only read fails with the error it holds (then it is
+/// at its end): the rest of an input that broke off.
+struct Failed(Option<io::Error>);
+
+impl Read for Failed {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        self.0.take().map_or(Ok(0), Err)
+    }
+}
+
 /// Reads up to `size` bytes: until full or end of input when `fill`,
 /// else with one read (so an interactive stdin is not held up).
-fn peek<R: Read>(rdr: &mut R, fill: bool, size: usize) -> io::Result<Vec<u8>> {
+fn peek<R: Read>(
+    rdr: &mut R,
+    fill: bool,
+    size: usize,
+) -> Result<Vec<u8>, Partial> {
     let mut head = vec![0; size];
     let mut n = 0;
     while n < head.len() {
@@ -103,7 +149,10 @@ fn peek<R: Read>(rdr: &mut R, fill: bool, size: usize) -> io::Result<Vec<u8>> {
                 }
             }
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
+            Err(e) => {
+                head.truncate(n);
+                return Err(Partial(head, e));
+            }
         }
     }
     head.truncate(n);
@@ -122,7 +171,7 @@ pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
     type Input = (Box<dyn Read + Send>, bool, bool);
     let (mut rdr, regular, mut ahead): Input = match entry {
         Entry::Stdin => (Box::new(io::stdin()), false, true),
-        Entry::File(p) => {
+        Entry::File(p, _) => {
             let f = File::open(p)?;
             let md = f.metadata()?;
             let large = md.is_file() && md.len() >= LARGE;
@@ -152,8 +201,20 @@ pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
         let mut gz: Box<dyn Read + Send> =
             Box::new(flate2::read::MultiGzDecoder::new(raw));
         ahead = true;
-        head = peek(&mut gz, true, head_size(cfg))?;
-        rdr = gz;
+        match peek(&mut gz, true, head_size(cfg)) {
+            Ok(h) => {
+                head = h;
+                rdr = gz;
+            }
+            // A short compressed file that breaks off: what was
+            // decompressed before the fault is searched, then the fault
+            // is reported, as for a longer one.
+            Err(Partial(h, e)) if !h.is_empty() => {
+                head = h;
+                rdr = Box::new(Failed(Some(e)));
+            }
+            Err(Partial(_, e)) => return Err(e),
+        }
     }
     let kind = kind(&head, cfg, matches!(entry, Entry::Stdin));
     let rdr = Box::new(Cursor::new(head).chain(rdr));
@@ -163,6 +224,43 @@ pub fn open(entry: &Entry, cfg: &Config) -> io::Result<Opened> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn config(args: &[&str]) -> Config {
+        use clap::Parser;
+        let mut v = vec!["urifind"];
+        v.extend_from_slice(args);
+        let low = crate::args::LowArgs::try_parse_from(v).unwrap();
+        Config::from_args(low, &crate::config::Env::default()).unwrap()
+    }
+
+    #[test]
+    fn a_read_failing_midway_keeps_what_came_before() {
+        let mut r = Cursor::new(b"abc".to_vec())
+            .chain(Failed(Some(io::Error::other("broken"))));
+        let Err(Partial(head, e)) = peek(&mut r, true, 8) else {
+            panic!("the error is lost")
+        };
+        assert_eq!(
+            (head.as_slice(), e.to_string().as_str()),
+            (&b"abc"[..], "broken")
+        );
+        let mut f = Failed(Some(io::Error::other("x")));
+        assert!(f.read(&mut [0; 4]).is_err());
+        assert_eq!(f.read(&mut [0; 4]).unwrap(), 0);
+    }
+
+    #[test]
+    fn gzip_without_z_is_skipped_with_its_own_note() {
+        let gz = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03http://a/";
+        assert_eq!(kind(gz, &config(&[]), false), Kind::Gzip);
+        assert!(Kind::Gzip.skipped().unwrap().contains("-z"));
+        assert!(!Kind::Gzip.skipped().unwrap().contains("-a"));
+        assert_eq!(kind(gz, &config(&["-a"]), false), Kind::Text);
+        assert_eq!(kind(gz, &config(&[]), true), Kind::Text);
+        assert_eq!(kind(b"a\0b", &config(&[]), false), Kind::Binary);
+        assert!(Kind::Binary.skipped().unwrap().contains("-a"));
+        assert_eq!(Kind::Text.skipped(), None);
+    }
 
     #[test]
     fn peek_fills_or_reads_once() {
@@ -177,10 +275,10 @@ mod tests {
                 Ok(1)
             }
         }
-        assert_eq!(peek(&mut Trickle(5), true, 8).unwrap().len(), 5);
-        assert_eq!(peek(&mut Trickle(5), false, 8).unwrap().len(), 1);
+        assert_eq!(peek(&mut Trickle(5), true, 8).ok().unwrap().len(), 5);
+        assert_eq!(peek(&mut Trickle(5), false, 8).ok().unwrap().len(), 1);
         let big = vec![b'a'; 20_000];
-        let n = peek(&mut &big[..], true, BINARY_PEEK).unwrap().len();
+        let n = peek(&mut &big[..], true, BINARY_PEEK).ok().unwrap().len();
         assert_eq!(n, BINARY_PEEK);
     }
 }

@@ -9,14 +9,16 @@
 //! which input and when its output is printed; `mapped` maps large
 //! files into memory, and `parts` searches one of them on several
 //! threads. `check` runs the line modes, `json` is the JSON
-//! writer both share.
+//! writer both share, `generate` writes the man page and completions.
 //!
 //! Exit status is grep's: 0 found (or all valid), 1 nothing found (or
-//! something invalid), 2 error.
+//! something invalid), 2 error; under `-q` a URI found is 0 even after
+//! an error, as in grep and ripgrep.
 
 mod args;
 mod check;
 mod config;
+mod generate;
 mod input;
 mod json;
 #[cfg(unix)]
@@ -31,10 +33,10 @@ mod walk;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 
-use crate::args::{Generate, LowArgs};
-use crate::config::{Config, Env, Mode};
+use crate::args::LowArgs;
+use crate::config::{Config, Env, Mode, Report};
 use crate::printer::Printer;
 use crate::walk::{Walk, WalkOptions};
 
@@ -64,8 +66,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let quiet = cfg.report == Report::Quiet;
     match run(&cfg) {
-        Ok(st) => ExitCode::from(if st.error {
+        Ok(st) => ExitCode::from(if st.error && !(quiet && st.found) {
             2
         } else if st.found {
             0
@@ -91,7 +94,13 @@ fn run(cfg: &Config) -> io::Result<Status> {
     match &cfg.mode {
         Mode::Generate(g) => {
             let mut out = io::stdout().lock();
-            generate(*g, &mut out)?;
+            generate::generate(*g, &mut out)?;
+            out.flush()?;
+            Ok(Status { found: true, error: false })
+        }
+        Mode::TypeList => {
+            let mut out = io::stdout().lock();
+            out.write_all(config::type_list().as_bytes())?;
             out.flush()?;
             Ok(Status { found: true, error: false })
         }
@@ -114,17 +123,4 @@ fn run(cfg: &Config) -> io::Result<Status> {
             check::run(cfg, walk(), &mut out)
         }
     }
-}
-
-fn generate<W: Write>(g: Generate, out: &mut W) -> io::Result<()> {
-    use clap_complete::Shell;
-    let mut cmd = LowArgs::command();
-    let shell = match g {
-        Generate::Man => return clap_mangen::Man::new(cmd).render(out),
-        Generate::CompleteBash => Shell::Bash,
-        Generate::CompleteZsh => Shell::Zsh,
-        Generate::CompleteFish => Shell::Fish,
-    };
-    clap_complete::generate(shell, &mut cmd, "urifind", out);
-    Ok(())
 }

@@ -36,6 +36,7 @@ pub fn splits(cfg: &Config) -> bool {
     cfg.threads > 1
         && cfg.report == Report::Each
         && !cfg.unique
+        && cfg.max_count.is_none()
         && !cfg.line_buffered
 }
 

@@ -42,6 +42,8 @@ pub struct Printer<W: Write> {
     buf: Vec<u8>,
     seen: HashSet<Vec<u8>>,
     count: u64,
+    /// Whether `--files-without-match` listed a file.
+    listed: bool,
 }
 
 impl Printer<Vec<u8>> {
@@ -67,6 +69,7 @@ impl<W: Write> Printer<W> {
             buf: Vec::with_capacity(BUF_SIZE + 4096),
             seen: HashSet::new(),
             count: 0,
+            listed: false,
         }
     }
 
@@ -92,6 +95,9 @@ impl<W: Write> Printer<W> {
         place: &[Field<'_>],
         item: &Item<'_>,
     ) -> io::Result<bool> {
+        if self.full() {
+            return Ok(false);
+        }
         match item {
             Item::Match(m) if !self.cfg.rejected => {
                 self.on_match(path, place, m)
@@ -103,14 +109,29 @@ impl<W: Write> Printer<W> {
         }
     }
 
-    /// Ends the current input: prints its count (`-c`) or name (`-l`).
+    /// Whether the current input has given all `-m` allows: nothing more
+    /// of it is printed or counted, and its search can stop.
+    pub fn full(&self) -> bool {
+        self.cfg.max_count.is_some_and(|m| self.count >= m)
+    }
+
+    /// Whether `--files-without-match` listed a file so far.
+    pub fn listed(&self) -> bool {
+        self.listed
+    }
+
+    /// Ends the current input: prints its count (`-c`; a count of 0 only
+    /// with `--include-zero`) or name (`-l`, `--files-without-match`).
     ///
     /// # Errors
     ///
     /// Errors of the underlying writer.
     pub fn end(&mut self, path: &[u8]) -> io::Result<()> {
         match self.cfg.report {
-            Report::Each => return Ok(()),
+            Report::Each | Report::Quiet => return Ok(()),
+            Report::Count if self.count == 0 && !self.cfg.include_zero => {
+                return Ok(())
+            }
             Report::Count if self.cfg.json => {
                 let b = &mut self.buf;
                 b.push(b'{');
@@ -127,19 +148,37 @@ impl<W: Write> Printer<W> {
                 self.buf.push(b'\n');
             }
             Report::FilesWithMatches if self.count == 0 => return Ok(()),
-            Report::FilesWithMatches if self.cfg.json => {
-                let b = &mut self.buf;
-                b.push(b'{');
-                json_field(b, true, "type", b"file");
-                json_field(b, false, "path", path);
-                b.extend_from_slice(b"}\n");
-            }
-            Report::FilesWithMatches => {
-                self.colored(C_PATH, path);
-                self.buf.push(if self.cfg.null { 0 } else { b'\n' });
+            Report::FilesWithoutMatch if self.count > 0 => return Ok(()),
+            Report::FilesWithMatches | Report::FilesWithoutMatch => {
+                self.listed |= self.count == 0;
+                if self.cfg.json {
+                    let b = &mut self.buf;
+                    b.push(b'{');
+                    json_field(b, true, "type", b"file");
+                    json_field(b, false, "path", path);
+                    b.extend_from_slice(b"}\n");
+                } else {
+                    self.colored(C_PATH, path);
+                    self.buf.push(if self.cfg.null { 0 } else { b'\n' });
+                }
             }
         }
         self.record_done()
+    }
+
+    /// Ends the current input after reading it failed: prints what was
+    /// found before the failure as [`Printer::end`] does (a count, a
+    /// name under `-l`; not under `--files-without-match`, as the rest
+    /// of the input is unknown), then reports `reason`.
+    ///
+    /// # Errors
+    ///
+    /// Errors of the underlying writer.
+    pub fn end_early(&mut self, path: &[u8], reason: &str) -> io::Result<()> {
+        if self.cfg.report != Report::FilesWithoutMatch {
+            self.end(path)?;
+        }
+        self.error(path, reason)
     }
 
     /// Reports a problem with the input named `name` on stderr, after
@@ -149,22 +188,12 @@ impl<W: Write> Printer<W> {
     ///
     /// Errors of the underlying writer.
     pub fn error(&mut self, name: &[u8], reason: &str) -> io::Result<()> {
+        if self.cfg.no_messages {
+            return Ok(());
+        }
         self.flush()?;
         report_error(name, reason);
         Ok(())
-    }
-
-    /// Notes on stderr that the binary input `name` was skipped.
-    ///
-    /// # Errors
-    ///
-    /// Errors of the underlying writer.
-    pub fn binary_skipped(&mut self, name: &[u8]) -> io::Result<()> {
-        self.error(
-            name,
-            "binary file skipped (a NUL byte in its first 8 KiB; -a \
-             searches it)",
-        )
     }
 
     /// Writes out everything gathered and flushes the writer.

@@ -10,13 +10,14 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 
 use urifind::mail::MailFinder;
 use urifind::scan::Item;
 
 use crate::config::{Config, Report};
-use crate::input::{self, Kind};
+use crate::input;
 use crate::printer::{io_reason, Field, Printer};
 use crate::search::{self, Fail};
 use crate::walk::{Entry, Walk};
@@ -35,15 +36,32 @@ pub fn search_all<W: Write + Send>(
     printer: &mut Printer<W>,
 ) -> io::Result<Status> {
     let one_file = cfg.paths.len() == 1 && !cfg.paths[0].is_dir();
-    if cfg.threads == 1 || one_file {
+    let mut st = if cfg.threads == 1 || one_file {
         let mut st = Status::default();
         for e in walk {
             search_one(&e, cfg, finder, printer, &mut st)?;
+            if cfg.report == Report::Quiet && st.found {
+                break;
+            }
         }
         printer.flush()?;
-        return Ok(st);
+        st
+    } else {
+        search_parallel(walk, cfg, finder, printer)?
+    };
+    if cfg.report == Report::FilesWithoutMatch {
+        // Success is a file listed, as in ripgrep.
+        st.found = printer.listed();
     }
-    search_parallel(walk, cfg, finder, printer)
+    Ok(st)
+}
+
+/// The note for an input skipped as `kind` (binary, gzip without
+/// `-z`): for a file named on the command line only; a walk skips them
+/// silently, as ripgrep does.
+fn skip_note(entry: &Entry, kind: input::Kind) -> Option<&'static str> {
+    let named = matches!(entry, Entry::Stdin | Entry::File(_, true));
+    kind.skipped().filter(|_| named)
 }
 
 /// Searches one entry straight to the printer (no holding of items).
@@ -60,8 +78,11 @@ fn search_one<W: Write + Send>(
         return printer.error(&name, m);
     }
     let input = match input::open(entry, cfg) {
-        Ok(i) if i.kind == Kind::Binary => {
-            return printer.binary_skipped(&name);
+        Ok(i) if i.kind.skipped().is_some() => {
+            return match skip_note(entry, i.kind) {
+                Some(note) => printer.error(&name, note),
+                None => Ok(()),
+            };
         }
         Ok(i) => i,
         Err(e) => {
@@ -73,7 +94,7 @@ fn search_one<W: Write + Send>(
     #[cfg(unix)]
     if let input::Source::Mapped(map) = &input.source {
         let hay = map.bytes();
-        if input.kind == Kind::Text
+        if input.kind == input::Kind::Text
             && hay.len() >= crate::parts::MIN_LEN
             && crate::parts::splits(cfg)
         {
@@ -90,17 +111,18 @@ fn search_one<W: Write + Send>(
             }
         }
     }
-    let first_only = cfg.report == Report::FilesWithMatches;
+    let first_only = cfg.report.first_only();
     let mut found = false;
     let res = search::search(
         finder,
         input,
         search::count_lines(cfg),
-        (&name, cfg.rejected || cfg.json),
+        (&name, search::notes(cfg)),
         &mut |place, item| {
             let counted = printer.item(&name, place, item)?;
             found |= counted;
-            Ok(!(first_only && counted))
+            let settled = first_only && counted;
+            Ok(!settled && !printer.full())
         },
     );
     st.found |= found;
@@ -109,7 +131,7 @@ fn search_one<W: Write + Send>(
         Err(Fail::Write(e)) => Err(e),
         Err(Fail::Read(e)) => {
             st.error = true;
-            printer.error(&name, &io_reason(&e))
+            printer.end_early(&name, &io_reason(&e))
         }
     }
 }
@@ -125,7 +147,8 @@ type Held = (Vec<(&'static str, Vec<u8>)>, Item<'static>);
 /// What a worker found in one entry, waiting for its turn to print.
 enum Found {
     Error(String),
-    Binary,
+    /// Skipped (binary, gzip without `-z`), with the note to print.
+    Skipped(Option<&'static str>),
     /// Items not printed yet, a read error, and whether the worker
     /// already printed part of this entry (so `begin` was called).
     Items(Vec<Held>, Option<String>, bool),
@@ -204,7 +227,8 @@ impl<W: Write> Turns<'_, W> {
                 self.st.error = true;
                 self.printer.error(name, &m)?;
             }
-            Found::Binary => self.printer.binary_skipped(name)?,
+            Found::Skipped(None) => {}
+            Found::Skipped(Some(note)) => self.printer.error(name, note)?,
             Found::Items(items, err, begun) => {
                 if !begun {
                     self.printer.begin();
@@ -216,7 +240,7 @@ impl<W: Write> Turns<'_, W> {
                     None => self.printer.end(name)?,
                     Some(m) => {
                         self.st.error = true;
-                        self.printer.error(name, &m)?;
+                        self.printer.end_early(name, &m)?;
                     }
                 }
             }
@@ -246,7 +270,15 @@ fn search_parallel<W: Write + Send>(
     });
     let cv = Condvar::new();
     let claims = Mutex::new(Claims { walk, next: 0 });
-    let work = Work { cfg, finder, turns: &turns, cv: &cv, claims: &claims };
+    let quit = AtomicBool::new(false);
+    let work = Work {
+        cfg,
+        finder,
+        turns: &turns,
+        cv: &cv,
+        claims: &claims,
+        quit: &quit,
+    };
     std::thread::scope(|s| {
         for _ in 0..cfg.threads {
             s.spawn(|| work.worker());
@@ -267,6 +299,9 @@ struct Work<'a, 'p, W: Write> {
     turns: &'a Mutex<Turns<'p, W>>,
     cv: &'a Condvar,
     claims: &'a Mutex<Claims>,
+    /// Under `-q`, a URI was found: workers take no more entries and
+    /// stop searching theirs.
+    quit: &'a AtomicBool,
 }
 
 impl<'a, 'p, W: Write> Work<'a, 'p, W> {
@@ -284,6 +319,9 @@ impl<'a, 'p, W: Write> Work<'a, 'p, W> {
                 if t.err.is_some() {
                     return;
                 }
+            }
+            if self.quit.load(Ordering::Relaxed) {
+                return;
             }
             let (i, entry) = {
                 let mut c =
@@ -304,7 +342,9 @@ impl<'a, 'p, W: Write> Work<'a, 'p, W> {
             return Found::Error(m.clone());
         }
         let input = match input::open(entry, self.cfg) {
-            Ok(i) if i.kind == Kind::Binary => return Found::Binary,
+            Ok(i) if i.kind.skipped().is_some() => {
+                return Found::Skipped(skip_note(entry, i.kind));
+            }
             Ok(i) => i,
             Err(e) => return Found::Error(io_reason(&e)),
         };
@@ -321,14 +361,26 @@ impl<'a, 'p, W: Write> Work<'a, 'p, W> {
             self.finder,
             input,
             search::count_lines(cfg),
-            (&name, cfg.rejected || cfg.json),
+            (&name, search::notes(cfg)),
             &mut |place, item| {
+                if self.quit.load(Ordering::Relaxed) {
+                    return Ok(false);
+                }
                 // Only what the printer may show is worth holding.
                 if matches!(item, Item::Rejected(_)) != cfg.rejected {
                     return Ok(true);
                 }
-                if cfg.report == Report::FilesWithMatches {
+                if cfg.report.first_only() {
                     turn.items.push(hold(place, item));
+                    if cfg.report == Report::Quiet {
+                        self.quit.store(true, Ordering::Relaxed);
+                    }
+                    return Ok(false);
+                }
+                // Without -u every item shown counts: once -m of them
+                // are held, the rest of the input cannot be printed.
+                let held = turn.items.len() as u64;
+                if !cfg.unique && cfg.max_count.is_some_and(|m| held >= m) {
                     return Ok(false);
                 }
                 Ok(turn.item(place, item))
@@ -408,6 +460,6 @@ impl<W: Write> Turn<'_, '_, '_, W> {
             self.work.cv.notify_all();
             return false;
         }
-        true
+        !t.printer.full()
     }
 }

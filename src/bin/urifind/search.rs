@@ -60,15 +60,36 @@ fn text_finder(cfg: &Config) -> Finder {
     b.build()
 }
 
+/// Which notes on broken mail go to stderr.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notes {
+    /// None (`-s`).
+    None,
+    /// Only that a message was skipped (over the size limit).
+    Skipped,
+    /// Every note (with `--rejected` or `--json`).
+    All,
+}
+
+/// The notes `cfg` asks for.
+pub fn notes(cfg: &Config) -> Notes {
+    if cfg.no_messages {
+        Notes::None
+    } else if cfg.rejected || cfg.json {
+        Notes::All
+    } else {
+        Notes::Skipped
+    }
+}
+
 /// Whether items need line and column numbers.
 pub fn count_lines(cfg: &Config) -> bool {
     cfg.line_number || cfg.column || cfg.json
 }
 
-/// Searches `input` (which is not [`Kind::Binary`]), handing each item
+/// Searches `input` (one not [`Kind::skipped`]), handing each item
 /// to `sink`. In mail, notes on broken mail go to stderr under the
-/// input's name when `notes` holds it (a message over the size limit is
-/// always reported).
+/// input's name, as `notes` says.
 ///
 /// # Errors
 ///
@@ -78,10 +99,10 @@ pub fn search(
     mf: &MailFinder,
     input: Opened,
     count_lines: bool,
-    notes: (&[u8], bool),
+    notes: (&[u8], Notes),
     sink: &mut Sink<'_>,
 ) -> Result<(), Fail> {
-    debug_assert!(input.kind != Kind::Binary);
+    debug_assert!(input.kind.skipped().is_none());
     let finder = mf.finder();
     if input.kind == Kind::Mail {
         return match input.source {
@@ -138,7 +159,7 @@ fn place(origin: &Origin, context: String) -> Vec<(&'static str, Vec<u8>)> {
 fn mail<R: Read>(
     mf: &MailFinder,
     msgs: Messages<R>,
-    (name, notes): (&[u8], bool),
+    (name, notes): (&[u8], Notes),
     sink: &mut Sink<'_>,
 ) -> Result<(), Fail> {
     for msg in msgs {
@@ -163,7 +184,12 @@ fn mail<R: Read>(
                     (f, Item::Rejected(r.into_rejected()))
                 }
                 MailItem::Note(n) => {
-                    if notes || msg.skipped().is_some() {
+                    let say = match notes {
+                        Notes::All => true,
+                        Notes::Skipped => msg.skipped().is_some(),
+                        Notes::None => false,
+                    };
+                    if say {
                         let o = n.origin();
                         let mut what = format!("message {}", o.message());
                         if !o.part().is_empty() {

@@ -8,8 +8,9 @@
 //! byte order of their names, depth first, so the output does not depend
 //! on the file system. Every file is searched, hidden ones and those in
 //! hidden directories too (Maildir++ folders start with a dot), unless
-//! `-g` globs or, with `--respect-ignore`, `.gitignore`/`.ignore` files
-//! leave it out. Symbolic links are skipped unless `-L`; with `-L` a link
+//! `-g` globs, `-t`/`-T` file types or, with `--respect-ignore`,
+//! `.gitignore`/`.ignore` files leave it out; a `.git` directory is never
+//! entered (a repository's own files, as ripgrep leaves them out). Symbolic links are skipped unless `-L`; with `-L` a link
 //! back to a directory being walked is reported as a loop. FIFOs,
 //! sockets and devices found in a walk are skipped (reading them could
 //! block forever).
@@ -27,8 +28,9 @@ use crate::printer::io_reason;
 pub enum Entry {
     /// Standard input.
     Stdin,
-    /// A file (or FIFO named on the command line).
-    File(PathBuf),
+    /// A file (or FIFO named on the command line), and whether it was
+    /// named on the command line (rather than found in a walk).
+    File(PathBuf, bool),
     /// A path that could not be listed or examined.
     Error(PathBuf, String),
 }
@@ -38,7 +40,7 @@ impl Entry {
     pub fn name(&self) -> Vec<u8> {
         match self {
             Entry::Stdin => b"-".to_vec(),
-            Entry::File(p) | Entry::Error(p, _) => path_bytes(p),
+            Entry::File(p, _) | Entry::Error(p, _) => path_bytes(p),
         }
     }
 }
@@ -65,6 +67,8 @@ pub struct WalkOptions {
     pub respect_ignore: bool,
     /// The `-g` globs.
     pub globs: ignore::overrides::Override,
+    /// The `-t`/`-T` file types.
+    pub types: ignore::types::Types,
 }
 
 impl WalkOptions {
@@ -74,6 +78,7 @@ impl WalkOptions {
             follow: cfg.follow,
             respect_ignore: cfg.respect_ignore,
             globs: cfg.globs.clone(),
+            types: cfg.types.clone(),
         }
     }
 }
@@ -106,6 +111,8 @@ impl Walk {
             .require_git(false)
             .follow_links(self.opts.follow)
             .overrides(self.opts.globs.clone())
+            .types(self.opts.types.clone())
+            .filter_entry(|e| !is_git_dir(e))
             .sort_by_file_name(|a, b| a.cmp(b));
         b.build()
     }
@@ -129,7 +136,7 @@ impl Walk {
                     // link not followed is a link, and is skipped, as are
                     // FIFOs, sockets and devices.
                     if dent.file_type().is_some_and(|t| t.is_file()) {
-                        return Some(Entry::File(dent.into_path()));
+                        return Some(Entry::File(dent.into_path(), false));
                     }
                 }
                 Err(err) => {
@@ -158,10 +165,18 @@ impl Iterator for Walk {
             match fs::metadata(&p) {
                 Err(e) => return Some(Entry::Error(p, io_reason(&e))),
                 Ok(md) if md.is_dir() => self.dir = Some(self.dir_walker(&p)),
-                Ok(_) => return Some(Entry::File(p)),
+                Ok(_) => return Some(Entry::File(p, true)),
             }
         }
     }
+}
+
+/// Whether `e` is a `.git` directory found in a walk (one named on the
+/// command line is searched).
+fn is_git_dir(e: &ignore::DirEntry) -> bool {
+    e.depth() > 0
+        && e.file_name() == ".git"
+        && e.file_type().is_some_and(|t| t.is_dir())
 }
 
 /// The message for a link that leads back to a directory being walked.
@@ -213,6 +228,7 @@ mod tests {
             follow,
             respect_ignore: false,
             globs: ignore::overrides::Override::empty(),
+            types: ignore::types::Types::empty(),
         }
     }
 
@@ -225,7 +241,7 @@ mod tests {
             .iter()
             .map(|e| match e {
                 Entry::Stdin => "-".to_string(),
-                Entry::File(p) => {
+                Entry::File(p, _) => {
                     p.strip_prefix(root).unwrap().display().to_string()
                 }
                 Entry::Error(p, _) => format!(
@@ -360,6 +376,65 @@ mod tests {
         let o = WalkOptions { globs: ob.build().unwrap(), ..opts(false) };
         let e: Vec<_> = Walk::new(&[r.to_path_buf()], o).collect();
         assert_eq!(names(&e, r), ["a/y", "a.txt", "z.txt"]);
+    }
+
+    #[test]
+    fn git_directories_are_not_walked_unless_named() {
+        let d = tree();
+        let r = d.path();
+        fs::create_dir_all(r.join("a/.git/refs")).unwrap();
+        fs::write(r.join("a/.git/config"), "c").unwrap();
+        fs::write(r.join("a/.git/refs/h"), "h").unwrap();
+        fs::write(r.join("b/.git"), "gitdir: ../x").unwrap();
+        let e = collect(&[r.join("a"), r.join("b"), r.join("a/.git")], false);
+        assert_eq!(
+            names(&e, r),
+            [
+                "a/y",
+                "b/.git",
+                "b/1.txt",
+                "b/2.txt",
+                "b/sub/x",
+                "a/.git/config",
+                "a/.git/refs/h"
+            ]
+        );
+        let o = WalkOptions { respect_ignore: true, ..opts(false) };
+        let e: Vec<_> = Walk::new(&[r.join("a")], o).collect();
+        assert_eq!(names(&e, r), ["a/y"]);
+    }
+
+    #[test]
+    fn types_select_walked_files_not_named_ones() {
+        let d = tree();
+        let r = d.path();
+        fs::write(r.join("b/page.html"), "h").unwrap();
+        let mut tb = ignore::types::TypesBuilder::new();
+        tb.add_defaults();
+        tb.select("txt");
+        let o = WalkOptions { types: tb.build().unwrap(), ..opts(false) };
+        let e: Vec<_> = Walk::new(&[r.join("b"), r.join("a/y")], o).collect();
+        assert_eq!(names(&e, r), ["b/1.txt", "b/2.txt", "a/y"]);
+        let mut tb = ignore::types::TypesBuilder::new();
+        tb.add_defaults();
+        tb.negate("txt");
+        let o = WalkOptions { types: tb.build().unwrap(), ..opts(false) };
+        let e: Vec<_> = Walk::new(&[r.join("b")], o).collect();
+        assert_eq!(names(&e, r), ["b/page.html", "b/sub/x"]);
+    }
+
+    #[test]
+    fn named_files_are_marked() {
+        let d = tree();
+        let r = d.path();
+        let e = collect(&[r.join("a.txt"), r.join("a")], false);
+        assert_eq!(
+            e,
+            [
+                Entry::File(r.join("a.txt"), true),
+                Entry::File(r.join("a/y"), false)
+            ]
+        );
     }
 
     #[test]
