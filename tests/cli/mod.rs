@@ -20,6 +20,7 @@ mod json;
 mod large;
 mod lines;
 mod prefixes;
+mod readme;
 mod schema;
 mod select;
 mod walk;
