@@ -86,6 +86,12 @@ fn no_messages_silences_input_errors_not_the_status() {
     assert_eq!(o.code, 2);
     let o = run_in(Some(d.path()), &["--no-messages", "missing"], b"");
     assert_eq!((o.stderr.as_str(), o.code), ("", 2));
+    // The line modes too: an input that cannot be read; not the
+    // invalid lines, which are their output.
+    let o = run_in(Some(d.path()), &["--check", "-s", "missing"], b"");
+    assert_eq!((o.stderr.as_str(), o.code), ("", 2));
+    let o = run(&["--check", "-s"], b"http://a/%zz\n");
+    assert!(o.text().starts_with("-:1:"), "{}", o.text());
     // Usage errors are still reported.
     let o = run(&["-s", "--threads", "0"], b"");
     assert!(o.stderr.contains("--threads"), "{}", o.stderr);

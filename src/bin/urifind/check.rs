@@ -61,14 +61,14 @@ pub fn run<W: Write>(
                 Ok(f) => Box::new(f),
                 Err(e) => {
                     lines.out.flush()?;
-                    report_error(&name, &io_reason(&e));
+                    input_error(cfg, &name, &io_reason(&e));
                     st.error = true;
                     continue;
                 }
             },
             Entry::Error(_, m) => {
                 lines.out.flush()?;
-                report_error(&name, m);
+                input_error(cfg, &name, m);
                 st.error = true;
                 continue;
             }
@@ -84,7 +84,7 @@ pub fn run<W: Write>(
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
                     lines.out.flush()?;
-                    report_error(&name, &io_reason(&e));
+                    input_error(cfg, &name, &io_reason(&e));
                     st.error = true;
                     break;
                 }
@@ -355,6 +355,13 @@ fn resolve(
     let mode =
         if compat { ResolveMode::Compatible } else { ResolveMode::Strict };
     uri::resolve(base, reference, mode).map_err(|e| e.to_string())
+}
+
+/// Reports that the input `name` could not be read, unless `-s`.
+fn input_error(cfg: &Config, name: &[u8], reason: &str) {
+    if !cfg.no_messages {
+        report_error(name, reason);
+    }
 }
 
 #[cfg(test)]
