@@ -65,7 +65,6 @@ use crate::scan::{Context, Finder, Match, Position, Rejected};
 
 mod decode;
 pub mod detect;
-mod entities;
 mod headers;
 mod html;
 mod mbox;
