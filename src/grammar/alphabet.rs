@@ -141,8 +141,8 @@ impl Alphabet for Ucs {
         Fault::new(i, part, ErrorKind::Other(m))
     }
 
-    /// No parse gets past the first byte no IP literal holds (IPvFuture's
-    /// are a superset of IPv6address's), so the fault is there when the
+    /// No parse gets past the first byte no IP literal holds (`IPvFuture`
+    /// takes every byte `IPv6address` takes), so the fault is there when the
     /// literal holds one, and at the authority's end otherwise.
     #[cold]
     fn unclosed_literal(s: &[u8], h: usize, e: usize) -> Fault {
