@@ -44,7 +44,7 @@ impl Fault {
 /// ```
 /// use urifind::scan::{Item, RejectReason};
 ///
-/// let f = urifind::Finder::builder().rejected(true).build();
+/// let f = urifind::Finder::builder().rejected(true).build().unwrap();
 /// let Some(Item::Rejected(r)) = f.items(b"see http://").next() else {
 ///     panic!()
 /// };
