@@ -175,6 +175,7 @@ impl std::error::Error for ParseGrammarError {}
 /// assert_eq!(e.part(), Part::Fragment);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Part {
     /// The scheme (or a missing scheme where one is required).
     Scheme,

@@ -317,6 +317,7 @@ impl MailNote {
 
 /// What reading a message reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MailItem {
     /// A URI.
     Match(MailMatch),
