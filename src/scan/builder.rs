@@ -168,7 +168,8 @@ impl FinderBuilder {
         self.max_uri_len = n;
         self
     }
-    /// Also report rejected candidates as [`Item::Rejected`].
+    /// Also report rejected candidates as
+    /// [`Item::Rejected`](super::Item::Rejected).
     ///
     /// # Example
     ///
@@ -189,8 +190,8 @@ impl FinderBuilder {
     /// without spaces (Han, kana, Thai, ...) continue it only inside a
     /// host label that holds no ASCII before them. Inside `<...>`,
     /// `"..."` and the paired CJK and typographic brackets and quotes
-    /// ([`Context::Paired`]), every character RFC 3987 allows belongs to
-    /// the IRI. A candidate with non-ASCII characters is validated by RFC
+    /// ([`Context::Paired`](super::Context::Paired)), every character RFC
+    /// 3987 allows belongs to the IRI. A candidate with non-ASCII characters is validated by RFC
     /// 3987's grammar, and the URI it maps to
     /// ([`crate::iri::Iri::to_uri`]) by the chosen grammar and the scheme
     /// rules. On ASCII text nothing changes.
@@ -235,9 +236,9 @@ impl FinderBuilder {
     /// let g = f.clone();
     /// assert_eq!(g.items(b"http://").count(), 1);
     ///
-    /// let e = Finder::builder().schemes(["http", "9p"]).build().unwrap().unwrap_err();
+    /// let e = Finder::builder().schemes(["http", "9p"]).build().unwrap_err();
     /// assert_eq!(e, BuildError::InvalidScheme("9p".into()));
-    /// let e = Finder::builder().iri(true).grammar(Grammar::Rfc2396).build().unwrap();
+    /// let e = Finder::builder().iri(true).grammar(Grammar::Rfc2396).build();
     /// assert_eq!(e.unwrap_err(), BuildError::IriWithRfc2396);
     /// ```
     pub fn build(&self) -> Result<Finder, BuildError> {
@@ -287,7 +288,7 @@ fn is_scheme_name(s: &[u8]) -> bool {
 /// ```
 /// use urifind::{BuildError, Finder};
 ///
-/// let e = Finder::builder().schemes(["http"]).any_scheme(true).build().unwrap();
+/// let e = Finder::builder().schemes(["http"]).any_scheme(true).build();
 /// let e = e.unwrap_err();
 /// assert_eq!(e, BuildError::SchemesAndAnyScheme);
 /// assert_eq!(e.to_string(), "schemes and any_scheme cannot be used together");
