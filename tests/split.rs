@@ -37,7 +37,7 @@ fn joined(
     let split = f.split(hay, parts);
     let mut out = Vec::new();
     let mut joins = 0;
-    let scan = |p: urifind::scan::Part<'_, '_>| {
+    let scan = |p: urifind::scan::SplitPart<'_, '_>| {
         let mut p = p;
         let items: Vec<Key> = p.by_ref().map(|it| key(&it)).collect();
         (items, p.journal())

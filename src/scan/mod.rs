@@ -41,7 +41,7 @@ pub use candidate::RejectReason;
 use engine::Engine;
 pub use hyphen::{Hyphen, ParseHyphenError};
 pub use slice::{FindIter, Items};
-pub use split::{Joint, Journal, Part, Pending, Split};
+pub use split::{Joint, Journal, Pending, Split, SplitPart};
 pub use stream::{Feeder, Stream};
 
 /// How a URI was delimited in the text.
