@@ -88,8 +88,15 @@ impl Options {
             Some(obj) => Some(scheme_list(obj)?),
         };
         let hyphen = hyphen_of(hyphen)?;
-        let mut opts =
-            Options { grammar, schemes, any_scheme, abbrev, iri, mail, hyphen };
+        let mut opts = Options {
+            grammar,
+            schemes,
+            any_scheme,
+            abbrev,
+            iri,
+            mail,
+            hyphen,
+        };
         opts.builder().build().map_err(finder_error)?;
         for s in opts.schemes.iter_mut().flatten() {
             s.make_ascii_lowercase();
