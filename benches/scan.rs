@@ -123,7 +123,7 @@ fn realistic(c: &mut Criterion) {
 
 fn adversarial(c: &mut Criterion) {
     let plain = Finder::new();
-    let abbrev = Finder::builder().abbreviated(true).build();
+    let abbrev = Finder::builder().abbreviated(true).build().unwrap();
     let mut g = c.benchmark_group("adversarial");
     let mut kinds = vec!["prose"];
     kinds.extend(gen::ADVERSARIAL.iter().map(|&(k, _)| k));
@@ -154,7 +154,7 @@ const IRI_SENTENCES: &str = "Le menu est sur http://www.example.fr/café et \
 /// 4 KiB.
 fn iri(c: &mut Criterion) {
     let plain = Finder::new();
-    let iri = Finder::builder().iri(true).build();
+    let iri = Finder::builder().iri(true).build().unwrap();
     let prose = gen::generate("prose", REALISTIC_SIZE, SEED).unwrap();
     let mut mixed = Vec::with_capacity(prose.len() + prose.len() / 8);
     for chunk in prose.chunks(4096) {

@@ -18,7 +18,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use urifind::grammar::{Grammar, Validator};
+use urifind::grammar::{Grammar, IriValidator, Validator};
 
 const LIST: &str = include_str!("../corpora/grammar/realworld.txt");
 
@@ -54,6 +54,22 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
+
+    // RFC 3987's grammar over the same list (ASCII, so the IRI parser's
+    // ucschar branch is only reached by the bytes that end a run).
+    let iri = IriValidator::new();
+    let expected =
+        uris.iter().filter(|&&u| iri.is_valid(u.as_bytes())).count();
+    group.bench_function("urifind-iri", |b| {
+        b.iter(|| {
+            let n = uris
+                .iter()
+                .filter(|&&u| iri.validate(black_box(u.as_bytes())).is_ok())
+                .count();
+            assert_eq!(n, expected);
+            n
+        })
+    });
 
     let expected = uris
         .iter()

@@ -86,7 +86,8 @@ pub mod uri;
 
 pub use crate::grammar::Grammar;
 pub use crate::scan::{
-    Context, Finder, FinderBuilder, Match, RejectReason, Rejected,
+    BuildError, Context, Finder, FinderBuilder, Hyphen, Match, RejectReason,
+    Rejected,
 };
 
 /// The README's examples, compiled and run by `cargo test --doc`.

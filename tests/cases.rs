@@ -135,7 +135,7 @@ fn check_one(name: &str, input: &[u8], expected: &[String]) -> Vec<String> {
     stream_agrees(name, "", &finder, input, &mut problems);
     // With rejected candidates reported too, their offsets must also be
     // the same whichever way the input is fed.
-    let with_rejected = Finder::builder().rejected(true).build();
+    let with_rejected = Finder::builder().rejected(true).build().unwrap();
     stream_agrees(
         name,
         " (rejected on)",

@@ -263,7 +263,7 @@ proptest! {
 
 /// What a finder with IRIs reports in `text`, as strings.
 fn found(iri: bool, text: &str) -> Vec<String> {
-    let f = urifind::Finder::builder().iri(iri).build();
+    let f = urifind::Finder::builder().iri(iri).build().unwrap();
     f.find_iter(text.as_bytes())
         .map(|m| String::from_utf8(m.uri().to_vec()).unwrap())
         .collect()
@@ -349,11 +349,12 @@ fn iri_validation_in_the_finder() {
     // text that character (a number, not a letter) ends the IRI.
     assert_eq!(found(true, "<http://a\u{2488}b.example/>"), ["http://a"]);
     // Bytes that are not UTF-8 end an IRI as they end a URI.
-    let f = urifind::Finder::builder().iri(true).build();
+    let f = urifind::Finder::builder().iri(true).build().unwrap();
     let m: Vec<_> = f.find_iter(b"http://www.example.fr/caf\xe9 x").collect();
     assert_eq!(m[0].uri(), b"http://www.example.fr/caf");
     // The rejected candidate says why.
-    let f = urifind::Finder::builder().iri(true).rejected(true).build();
+    let f =
+        urifind::Finder::builder().iri(true).rejected(true).build().unwrap();
     let items: Vec<_> = f.items("http://-bad-.exämple/".as_bytes()).collect();
     let Some(urifind::scan::Item::Rejected(r)) = items.first() else {
         panic!("{items:?}")
@@ -363,7 +364,7 @@ fn iri_validation_in_the_finder() {
 
 #[test]
 fn matches_map_to_uris() {
-    let f = urifind::Finder::builder().iri(true).build();
+    let f = urifind::Finder::builder().iri(true).build().unwrap();
     let text = "http://www.bücher.example/ and http://a.example/x";
     let m: Vec<_> = f.find_iter(text.as_bytes()).collect();
     assert!(m[0].is_iri() && !m[1].is_iri());

@@ -37,7 +37,7 @@ fn joined(
     let split = f.split(hay, parts);
     let mut out = Vec::new();
     let mut joins = 0;
-    let scan = |p: urifind::scan::Part<'_, '_>| {
+    let scan = |p: urifind::scan::SplitPart<'_, '_>| {
         let mut p = p;
         let items: Vec<Key> = p.by_ref().map(|it| key(&it)).collect();
         (items, p.journal())
@@ -87,7 +87,8 @@ fn check(f: &Finder, hay: &[u8], parts: usize) -> usize {
 #[test]
 fn generated_corpora_split_equals_whole() {
     let plain = Finder::new();
-    let rej = Finder::builder().rejected(true).abbreviated(true).build();
+    let rej =
+        Finder::builder().rejected(true).abbreviated(true).build().unwrap();
     for kind in gen::kinds() {
         let hay = gen::generate(kind, 700 * 1024, 7).unwrap();
         for f in [&plain, &rej] {
@@ -200,7 +201,7 @@ proptest! {
 /// included, and leave the same journal.
 #[test]
 fn iterator_closure_and_pending_items_agree() {
-    let f = Finder::builder().rejected(true).build();
+    let f = Finder::builder().rejected(true).build().unwrap();
     let mut hay = Vec::new();
     for k in 0..4000 {
         hay.extend_from_slice(match k % 4 {

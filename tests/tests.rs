@@ -6,6 +6,7 @@ mod grammar;
 mod iri;
 mod mail;
 mod mail_prop;
+mod plain_prop;
 mod schemes;
 mod split;
 mod stream_prop;

@@ -24,7 +24,8 @@ pub fn fuzz_mail(data: &[u8]) {
         return;
     }
     let (fb, g) = builder_from_byte(data[0]);
-    let mf = MailFinder::new(fb.build()).html_resources(data[1] & 1 != 0);
+    let mf =
+        MailFinder::new(fb.build().unwrap()).html_resources(data[1] & 1 != 0);
     let limit = if data[1] & 2 != 0 { 600 } else { usize::MAX };
     let piece = (data[1] >> 2) as usize + 1;
     let input = &data[2..];
@@ -104,6 +105,9 @@ fn read_all<R: io::Read>(
                     let s = n.span();
                     assert!(s.start <= s.end && s.end <= end, "note {s:?}");
                 }
+                other => panic!(
+                    "a kind of item this check does not know: {other:?}"
+                ),
             }
             out.push(item);
         }

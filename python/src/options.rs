@@ -1,61 +1,39 @@
 //! The `Finder` options as Python passes them (keywords with string
-//! values) turned into a [`urifind::FinderBuilder`], and the checks the
-//! command makes on the same options, with its messages (the keyword's
-//! name standing where the command names its flag).
+//! values) turned into a [`urifind::FinderBuilder`], whose `build`
+//! checks them; its refusals are shown in the command's messages with
+//! the keyword's name standing where the command names its flag.
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use urifind::mail::MailFinder;
-use urifind::{Finder, Grammar};
+use urifind::{BuildError, Finder, FinderBuilder, Grammar};
 
 use crate::errors::OptionError;
 
 /// Which form of a URI with a hyphen at a line break is reported first:
-/// the command's `--hyphen keep|drop|both`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Hyphen {
-    /// The URI with its hyphen (the default).
-    Keep,
-    /// The form without the hyphen.
-    Drop,
-    /// The kept form, and the form without the hyphen after it
-    /// (`find_uris` lists both).
-    Both,
+/// the library's choice, named as the command's `--hyphen` names it.
+pub use urifind::Hyphen;
+
+/// The hyphen choice named `s`, with the message Python shows.
+fn hyphen_of(s: &str) -> PyResult<Hyphen> {
+    s.parse::<Hyphen>().map_err(|_| {
+        OptionError::new_err(format!(
+            "invalid value '{s}' for hyphen (expected keep, drop or both)"
+        ))
+    })
 }
 
-impl Hyphen {
-    /// The name Python passes and gets back.
-    pub fn name(self) -> &'static str {
-        match self {
-            Hyphen::Keep => "keep",
-            Hyphen::Drop => "drop",
-            Hyphen::Both => "both",
+/// The library's refusal of a finder's options, in the words of the
+/// keywords.
+fn finder_error(e: BuildError) -> PyErr {
+    OptionError::new_err(match e {
+        BuildError::NoSchemes => {
+            "schemes is empty (give at least one scheme, or None for all)"
+                .to_string()
         }
-    }
-
-    fn parse(s: &str) -> PyResult<Hyphen> {
-        match s {
-            "keep" => Ok(Hyphen::Keep),
-            "drop" => Ok(Hyphen::Drop),
-            "both" => Ok(Hyphen::Both),
-            _ => Err(OptionError::new_err(format!(
-                "invalid value '{s}' for hyphen (expected keep, drop or both)"
-            ))),
-        }
-    }
-
-    /// The form reported as `uri`: the one without the hyphen under
-    /// `drop`, when the hyphen rule applied.
-    pub fn primary<'a>(
-        self,
-        uri: &'a [u8],
-        alt: Option<&'a [u8]>,
-    ) -> &'a [u8] {
-        match (self, alt) {
-            (Hyphen::Drop, Some(alt)) => alt,
-            _ => uri,
-        }
-    }
+        // The library names its options as the keywords do.
+        e => e.to_string(),
+    })
 }
 
 /// The grammar named `name`, with the command's message for an unknown
@@ -66,17 +44,6 @@ impl Hyphen {
 /// `OptionError` when the name is none of the grammars.
 pub fn grammar_of(name: &str) -> PyResult<Grammar> {
     name.parse::<Grammar>().map_err(|e| OptionError::new_err(e.to_string()))
-}
-
-/// A scheme name as RFC 3986 section 3.1 spells it: a letter, then
-/// letters, digits, `+`, `-` or `.`.
-fn valid_scheme(s: &str) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && b[0].is_ascii_alphabetic()
-        && b[1..].iter().all(|&c| {
-            c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')
-        })
 }
 
 /// Every option of a `Finder`, checked; kept so that a finder can be
@@ -120,19 +87,21 @@ impl Options {
             None => None,
             Some(obj) => Some(scheme_list(obj)?),
         };
-        if any_scheme && schemes.is_some() {
-            return Err(OptionError::new_err(
-                "schemes and any_scheme cannot be used together",
-            ));
+        let hyphen = hyphen_of(hyphen)?;
+        let mut opts = Options {
+            grammar,
+            schemes,
+            any_scheme,
+            abbrev,
+            iri,
+            mail,
+            hyphen,
+        };
+        opts.builder().build().map_err(finder_error)?;
+        for s in opts.schemes.iter_mut().flatten() {
+            s.make_ascii_lowercase();
         }
-        let hyphen = Hyphen::parse(hyphen)?;
-        if iri && grammar == Grammar::Rfc2396 {
-            return Err(OptionError::new_err(
-                "iri cannot be used with grammar rfc2396, which predates \
-                 IRIs (use rfc2396bis or rfc3986)",
-            ));
-        }
-        Ok(Options { grammar, schemes, any_scheme, abbrev, iri, mail, hyphen })
+        Ok(opts)
     }
 
     /// The mail-mode finder, when `mail` is on.
@@ -142,6 +111,10 @@ impl Options {
 
     /// The library's finder for these options.
     pub fn build(&self) -> Finder {
+        self.builder().build().expect("checked in Options::new")
+    }
+
+    fn builder(&self) -> FinderBuilder {
         let mut b = Finder::builder();
         b.grammar(self.grammar)
             .any_scheme(self.any_scheme)
@@ -150,7 +123,7 @@ impl Options {
         if let Some(s) = &self.schemes {
             b.schemes(s);
         }
-        b.build()
+        b
     }
 }
 
@@ -167,21 +140,7 @@ fn scheme_list(obj: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
         }
         v
     };
-    if raw.is_empty() {
-        return Err(OptionError::new_err(
-            "schemes is empty (give at least one scheme, or None for all)",
-        ));
-    }
-    let mut out = Vec::with_capacity(raw.len());
-    for s in &raw {
-        let s = s.trim();
-        if !valid_scheme(s) {
-            return Err(OptionError::new_err(format!(
-                "invalid scheme '{s}' in schemes (a letter, then letters, \
-                 digits, '+', '-' or '.')"
-            )));
-        }
-        out.push(s.to_ascii_lowercase());
-    }
+    // The names are checked by the library's builder, as given.
+    let out = raw.iter().map(|s| s.trim().to_string()).collect();
     Ok(out)
 }

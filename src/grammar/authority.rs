@@ -31,15 +31,20 @@
 //! pct-encoded / sub-delims )`, `IP-literal = "[" ( IPv6address /
 //! IPvFuture ) "]"`.
 //!
+//! RFC 3987 writes `iauthority` as RFC 3986's authority with `ucschar`
+//! added to `iuserinfo` and `ireg-name`: the RFC 3986 parse here is
+//! generic over the [`Alphabet`] and serves both.
+//!
 //! ABNF alternation means an rfc2396bis or RFC 2396 authority is valid
 //! when either `server` or `reg-name` matches. As `reg-name` takes every
 //! byte `server` takes except the brackets, the server parse matters for
 //! the components (filled only for a server) and for IPv6 literals.
 
+use super::alphabet::Alphabet;
 use super::chars::{
     is, AUTH_END, FUTURE, LABEL, REG_2396, REG_3986, USERINFO,
 };
-use super::lex::{char_err, scan, Result};
+use super::lex::{char_err, run, scan, Result};
 use super::{ErrorKind, Fault, Grammar, Part};
 use crate::uri::Components;
 
@@ -56,7 +61,7 @@ fn other(i: usize, m: &'static str) -> Fault {
 /// Without `parts`, an rfc2396bis or RFC 2396 authority that matches
 /// `reg-name` is not also parsed as a server (the caller fills the parts).
 #[inline]
-pub(crate) fn parse<'a>(
+pub(crate) fn parse<'a, L: Alphabet>(
     s: &'a [u8],
     a: usize,
     g: Grammar,
@@ -64,7 +69,7 @@ pub(crate) fn parse<'a>(
     c: &mut Components<'a>,
 ) -> Result<usize> {
     let e = match g {
-        Grammar::Rfc3986 => rfc3986(s, a, c)?,
+        Grammar::Rfc3986 => rfc3986::<L>(s, a, c)?,
         Grammar::Rfc2396bis => generic(s, a, true, parts, c)?,
         Grammar::Rfc2396 => generic(s, a, false, parts, c)?,
     };
@@ -417,7 +422,7 @@ pub(crate) fn ipv4(
 /// RFC 3986 (`[ *n( h16 ":" ) h16 ] "::" ...` with `ls32`): eight groups
 /// without `::`; with it `k + t <= 7`, an IPv4 address counting as two
 /// groups; no trailing colon; strict `dec-octet`.
-pub(crate) fn ipv6(s: &[u8], a: usize, b: usize, bis: bool) -> Result<()> {
+fn ipv6(s: &[u8], a: usize, b: usize, bis: bool) -> Result<()> {
     let mut i = a;
     let (mut k, mut t) = (0usize, 0usize);
     let mut dc = false;
@@ -541,16 +546,18 @@ fn ipv6_v4(
     ipv4(&s[st..b], rule).map_err(|(o, kind)| Fault::new(st + o, A, kind))
 }
 
-/// RFC 3986 `authority = [ userinfo "@" ] host [ ":" port ]`, in one
-/// pass over the common forms.
-fn rfc3986<'a>(
+/// RFC 3986 `authority = [ userinfo "@" ] host [ ":" port ]` (and RFC
+/// 3987 `iauthority = [ iuserinfo "@" ] ihost [ ":" port ]` over the
+/// [`Ucs`](super::alphabet::Ucs) alphabet), in one pass over the common
+/// forms.
+fn rfc3986<'a, L: Alphabet>(
     s: &'a [u8],
     a: usize,
     c: &mut Components<'a>,
 ) -> Result<usize> {
     let n = s.len();
     // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
-    let j = scan(s, a, USERINFO, A)?;
+    let j = L::scan(s, a, USERINFO, A)?;
     let (ui, h) = if j < n && s[j] == b'@' {
         (Some(&s[a..j]), j + 1)
     } else {
@@ -560,9 +567,12 @@ fn rfc3986<'a>(
     if h < n && s[h] == b'[' {
         // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
         let e = auth_end(s, h);
-        let close = close_bracket(s, h, e)?;
+        let Some(close) = s[h..e].iter().position(|&b| b == b']') else {
+            return Err(L::unclosed_literal(s, h, e));
+        };
+        let close = h + close;
         if h + 1 < close && (s[h + 1] | 0x20) == b'v' {
-            ipvfuture(s, h + 1, close)?;
+            ipvfuture::<L>(s, h + 1, close)?;
         } else {
             ipv6(s, h + 1, close, false)?;
         }
@@ -578,11 +588,11 @@ fn rfc3986<'a>(
         if !at_end(s, j) {
             let e = auth_end(s, j);
             return Err(if s[j..e].contains(&b'@') {
-                char_err(s, j, A, "userinfo")
+                L::char_err(s, j, A, "userinfo")
             } else if hend < j {
                 other(j, "a port must be digits")
             } else {
-                char_err(s, j, A, "a host")
+                L::char_err(s, j, A, "a host")
             });
         }
         c.host = Some(&s[a..hend]);
@@ -590,7 +600,7 @@ fn rfc3986<'a>(
         return Ok(j);
     }
     // reg-name = *( unreserved / pct-encoded / sub-delims )
-    let k = scan(s, h, REG_3986, A)?;
+    let k = L::scan(s, h, REG_3986, A)?;
     c.host = Some(&s[h..k]);
     if k < n && s[k] == b':' {
         let mut q = k + 1;
@@ -604,14 +614,14 @@ fn rfc3986<'a>(
         return Ok(q);
     }
     if !at_end(s, k) {
-        return Err(char_err(s, k, A, "a host"));
+        return Err(L::char_err(s, k, A, "a host"));
     }
     Ok(k)
 }
 
 /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )` at
 /// `s[v..close]`.
-fn ipvfuture(s: &[u8], v: usize, close: usize) -> Result<()> {
+fn ipvfuture<L: Alphabet>(s: &[u8], v: usize, close: usize) -> Result<()> {
     let mut i = v + 1;
     while i < close && s[i].is_ascii_hexdigit() {
         i += 1;
@@ -624,11 +634,9 @@ fn ipvfuture(s: &[u8], v: usize, close: usize) -> Result<()> {
     }
     i += 1;
     let st = i;
-    while i < close && is(s[i], FUTURE) {
-        i += 1;
-    }
+    i = run(s, i, FUTURE).min(close);
     if i < close {
-        return Err(char_err(s, i, A, "an IPvFuture address"));
+        return Err(L::char_err(s, i, A, "an IPvFuture address"));
     }
     if i == st {
         return Err(other(i, "expected an address after '.' in IPvFuture"));

@@ -13,7 +13,8 @@
 //!
 //! The module is laid out in layers, each using only those below it:
 //! `chars` (byte classes, one table), `lex` (runs of a class, escapes,
-//! character faults), `authority` (server, `reg-name`, host names, IPv4,
+//! character faults), `alphabet` (what a class admits: ASCII for URIs,
+//! `ucschar` too for IRIs), `authority` (server, `reg-name`, host names, IPv4,
 //! IPv6), `parse` (scheme, path, query, fragment; it calls `authority`),
 //! `rules` (the scheme rules of docs/CONTRACT.md section 2) and
 //! [`schemes`] (scheme tables and the scheme families). Beside them,
@@ -42,7 +43,9 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use crate::uri::Components;
+use alphabet::Ascii;
 
+mod alphabet;
 mod authority;
 mod chars;
 mod fast;
@@ -52,9 +55,10 @@ mod parse;
 mod rules;
 pub mod schemes;
 
+pub(crate) use alphabet::not_utf8 as iri_not_utf8;
+pub use alphabet::{is_iprivate, is_ucschar};
 pub(crate) use fast::plain_run;
-pub(crate) use iri::not_utf8 as iri_not_utf8;
-pub use iri::{is_iprivate, is_ucschar, IriValidator};
+pub use iri::IriValidator;
 
 /// The grammar a string is checked against.
 ///
@@ -171,6 +175,7 @@ impl std::error::Error for ParseGrammarError {}
 /// assert_eq!(e.part(), Part::Fragment);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Part {
     /// The scheme (or a missing scheme where one is required).
     Scheme,
@@ -585,7 +590,7 @@ impl Validator {
     ) -> Result<Components<'a>, Error> {
         let g = self.grammar;
         let mut c = Components::default();
-        let (auth_start, ip_based) = parse::uri_reference(
+        let (auth_start, ip_based) = parse::uri_reference::<Ascii>(
             s,
             g,
             self.absolute,

@@ -33,10 +33,16 @@
 //!               / path-noscheme / path-empty
 //! ```
 //!
+//! RFC 3987's IRI grammar is RFC 3986's with `ucschar` (and, in a
+//! query, `iprivate`) added wherever `unreserved` stands, so the parse
+//! is generic over the [`Alphabet`] and `grammar::iri` runs it as RFC
+//! 3986 over [`Ucs`](super::alphabet::Ucs).
+//!
 //! Where a string could be read two ways, Appendix B's greedy reading
 //! decides (`//` always starts an authority, a leading `name:` is always a
 //! scheme); the grammars agree with it.
 
+use super::alphabet::Alphabet;
 use super::authority;
 use super::chars::{
     is, AUTH_END, PATH, QUERY, SCHEME, SEG_NC, URIC_2396, URIC_BIS,
@@ -58,7 +64,7 @@ fn other(i: usize, part: Part, m: &'static str) -> Fault {
 /// IP-based scheme and fill its parts), an rfc2396bis or RFC 2396
 /// authority that matches `reg-name` is not also parsed as a server.
 #[inline]
-pub(crate) fn uri_reference<'a>(
+pub(crate) fn uri_reference<'a, L: Alphabet>(
     s: &'a [u8],
     g: Grammar,
     absolute: bool,
@@ -77,28 +83,28 @@ pub(crate) fn uri_reference<'a>(
         c.scheme = Some(&s[..i]);
         ip_based = rules && schemes::is_ip_based(&s[..i]);
         let parts = !ip_based;
-        after_scheme(s, i + 1, g, parts, c, &mut auth_start)?
+        after_scheme::<L>(s, i + 1, g, parts, c, &mut auth_start)?
     } else if absolute {
-        return Err(scheme_err(s, i));
+        return Err(scheme_err::<L>(s, i));
     } else {
-        relative(s, g, c, &mut auth_start)?
+        relative::<L>(s, g, c, &mut auth_start)?
     };
     // [ "?" query ], query = *( pchar / "/" / "?" )
     if p < n && s[p] == b'?' {
-        let q = scan(s, p + 1, QUERY, Part::Query)?;
+        let q = L::scan(s, p + 1, QUERY, Part::Query)?;
         c.query = Some(&s[p + 1..q]);
         if q < n && s[q] != b'#' {
-            return Err(char_err(s, q, Part::Query, "a query"));
+            return Err(L::char_err(s, q, Part::Query, "a query"));
         }
         p = q;
     }
     // [ "#" fragment ], fragment = *( pchar / "/" / "?" )
     if p < n {
         debug_assert_eq!(s[p], b'#');
-        let f = scan(s, p + 1, QUERY, Part::Fragment)?;
+        let f = L::scan(s, p + 1, QUERY, Part::Fragment)?;
         c.fragment = Some(&s[p + 1..f]);
         if f < n {
-            return Err(char_err(s, f, Part::Fragment, "a fragment"));
+            return Err(L::char_err(s, f, Part::Fragment, "a fragment"));
         }
     }
     Ok((auth_start, ip_based))
@@ -106,15 +112,15 @@ pub(crate) fn uri_reference<'a>(
 
 /// Why an absolute URI has no scheme; `i` ends the run of scheme bytes.
 #[cold]
-fn scheme_err(s: &[u8], i: usize) -> Fault {
+fn scheme_err<L: Alphabet>(s: &[u8], i: usize) -> Fault {
     if s.is_empty() {
-        other(0, Part::Scheme, "a URI must start with a scheme")
+        other(0, Part::Scheme, L::NO_SCHEME)
     } else if !s[0].is_ascii_alphabetic() {
         other(0, Part::Scheme, "a scheme must start with a letter")
     } else if i == s.len() || is(s[i], AUTH_END) {
         other(i, Part::Scheme, "the scheme must be followed by ':'")
     } else {
-        char_err(s, i, Part::Scheme, "a scheme")
+        L::char_err(s, i, Part::Scheme, "a scheme")
     }
 }
 
@@ -122,17 +128,17 @@ fn scheme_err(s: &[u8], i: usize) -> Fault {
 /// `path-rootless`) from `i`: returns its end, which is the length, a `?`
 /// or a `#`.
 #[inline(always)]
-fn path(s: &[u8], i: usize) -> Result<usize> {
-    let j = scan(s, i, PATH, Part::Path)?;
+fn path<L: Alphabet>(s: &[u8], i: usize) -> Result<usize> {
+    let j = L::scan(s, i, PATH, Part::Path)?;
     if j < s.len() && s[j] != b'?' && s[j] != b'#' {
-        return Err(char_err(s, j, Part::Path, "a path"));
+        return Err(L::char_err(s, j, Part::Path, "a path"));
     }
     Ok(j)
 }
 
 /// `"//" authority [ abs-path ]` with `p` at the `//`.
 #[inline(always)]
-fn net_path<'a>(
+fn net_path<'a, L: Alphabet>(
     s: &'a [u8],
     p: usize,
     g: Grammar,
@@ -142,14 +148,14 @@ fn net_path<'a>(
 ) -> Result<usize> {
     let a = p + 2;
     *auth_start = a;
-    let e = authority::parse(s, a, g, parts, c)?;
-    let j = path(s, e)?;
+    let e = authority::parse::<L>(s, a, g, parts, c)?;
+    let j = path::<L>(s, e)?;
     c.path = &s[e..j];
     Ok(j)
 }
 
 /// What follows `scheme ":"`, from `p`.
-fn after_scheme<'a>(
+fn after_scheme<'a, L: Alphabet>(
     s: &'a [u8],
     p: usize,
     g: Grammar,
@@ -159,12 +165,12 @@ fn after_scheme<'a>(
 ) -> Result<usize> {
     let n = s.len();
     if s[p..].starts_with(b"//") {
-        return net_path(s, p, g, parts, c, auth_start);
+        return net_path::<L>(s, p, g, parts, c, auth_start);
     }
     if g == Grammar::Rfc3986 || (p < n && s[p] == b'/') {
         // path-absolute / path-rootless / path-empty (RFC 3986);
         // abs-path (rfc2396bis, RFC 2396)
-        let j = path(s, p)?;
+        let j = path::<L>(s, p)?;
         c.path = &s[p..j];
         return Ok(j);
     }
@@ -210,7 +216,7 @@ fn after_scheme<'a>(
 }
 
 /// A relative reference: `net-path / abs-path / rel-path` or nothing.
-fn relative<'a>(
+fn relative<'a, L: Alphabet>(
     s: &'a [u8],
     g: Grammar,
     c: &mut Components<'a>,
@@ -218,10 +224,10 @@ fn relative<'a>(
 ) -> Result<usize> {
     let n = s.len();
     if s.starts_with(b"//") {
-        return net_path(s, 0, g, true, c, auth_start);
+        return net_path::<L>(s, 0, g, true, c, auth_start);
     }
     if n == 0 || s[0] == b'#' || s[0] == b'/' {
-        let j = path(s, 0)?;
+        let j = path::<L>(s, 0)?;
         c.path = &s[..j];
         return Ok(j);
     }
@@ -238,10 +244,10 @@ fn relative<'a>(
     }
     // rel-segment (rfc2396bis, RFC 2396), segment-nz-nc (RFC 3986): the
     // first segment has no ":"
-    let j = scan(s, 0, SEG_NC, Part::Path)?;
+    let j = L::scan(s, 0, SEG_NC, Part::Path)?;
     let end = match s.get(j) {
         None | Some(b'?') | Some(b'#') => j,
-        Some(b'/') => path(s, j)?,
+        Some(b'/') => path::<L>(s, j)?,
         Some(b':') => {
             return Err(other(
                 j,
@@ -250,7 +256,7 @@ fn relative<'a>(
                  path (it would read as a scheme)",
             ))
         }
-        Some(_) => return Err(char_err(s, j, Part::Path, "a path")),
+        Some(_) => return Err(L::char_err(s, j, Part::Path, "a path")),
     };
     c.path = &s[..end];
     Ok(end)

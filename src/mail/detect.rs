@@ -14,6 +14,7 @@ pub const HEAD: usize = 64 << 10;
 
 /// What the start of an input is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Kind {
     /// An mbox: starts with an envelope `From ` line.
     Mbox,

@@ -35,7 +35,6 @@ use std::sync::Arc;
 use lol_html::html_content::{Attribute, Element, TextType};
 use lol_html::{doc_text, doctype, element, end_tag, HtmlRewriter, Settings};
 
-use super::entities::NAMED;
 use super::mime::{self, Found, Kind};
 use super::offsets::{Layers, OffsetMap};
 use super::{MailContext, MailFinder, PartInfo};
@@ -269,7 +268,18 @@ fn resource_attrs(html: &[u8], el: &Element<'_, '_>, tag: Tag, evs: &Events) {
 /// What a character reference stands for.
 enum Ref {
     Char(char),
-    Named(&'static str),
+    Named(&'static [u8]),
+}
+
+/// Where a run of text comes from, which decides one rule of the
+/// standard's character reference state: in an attribute value, a named
+/// reference without its `;` that is followed by `=` or a letter or
+/// digit is left as written (so that `?a=1&copy=2` in an `href` keeps
+/// its `&copy`); in text it is decoded.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Where {
+    Text,
+    Attribute,
 }
 
 /// Windows-1252 meanings of the numeric references 0x80 to 0x9F, as
@@ -283,7 +293,7 @@ const C1: [u32; 32] = [
 
 /// The character reference at the start of `s` (which starts with `&`):
 /// its length and what it stands for.
-fn char_ref(s: &[u8]) -> Option<(usize, Ref)> {
+fn char_ref(s: &[u8], at: Where) -> Option<(usize, Ref)> {
     if s.get(1) == Some(&b'#') {
         let hex = matches!(s.get(2), Some(b'x' | b'X'));
         let digits_at = if hex { 3 } else { 2 };
@@ -316,17 +326,46 @@ fn char_ref(s: &[u8]) -> Option<(usize, Ref)> {
         };
         return Some((k, Ref::Char(c)));
     }
+    named_ref(s, at)
+}
+
+/// The named reference at the start of `s` (which starts with `&`), as
+/// the standard's named character reference state reads it: the longest
+/// name in the table that the input starts with. The table
+/// (`htmlize::ENTITIES`, keys written with their `&` and, for all but
+/// the legacy names, their `;`) holds every name with its `;`, and the
+/// legacy names (`amp`, `lt`, `copy`, `eacute`, ...) without it too.
+fn named_ref(s: &[u8], at: Where) -> Option<(usize, Ref)> {
+    use htmlize::{BARE_ENTITY_MAX_LENGTH, ENTITIES, ENTITY_MAX_LENGTH};
+    // The name: a run of letters and digits, as long as the longest in
+    // the table at most.
     let name_len = s[1..]
         .iter()
-        .take(32)
+        .take(ENTITY_MAX_LENGTH)
         .take_while(|b| b.is_ascii_alphanumeric())
         .count();
-    if name_len == 0 || s.get(1 + name_len) != Some(&b';') {
+    if name_len == 0 {
         return None;
     }
-    let name = std::str::from_utf8(&s[1..1 + name_len]).ok()?;
-    let i = NAMED.binary_search_by(|(n, _)| n.cmp(&name)).ok()?;
-    Some((name_len + 2, Ref::Named(NAMED[i].1)))
+    // A name with its ';': the whole run, since no name holds another
+    // byte.
+    if s.get(1 + name_len) == Some(&b';') {
+        if let Some(v) = ENTITIES.get(&s[..name_len + 2]) {
+            return Some((name_len + 2, Ref::Named(v)));
+        }
+    }
+    // A legacy name without its ';': the longest that starts the run.
+    let longest = name_len.min(BARE_ENTITY_MAX_LENGTH - 1);
+    let (len, v) = (1..=longest)
+        .rev()
+        .find_map(|k| ENTITIES.get(&s[..k + 1]).map(|v| (k + 1, *v)))?;
+    let next = s.get(len).copied();
+    if at == Where::Attribute
+        && next.is_some_and(|b| b == b'=' || b.is_ascii_alphanumeric())
+    {
+        return None;
+    }
+    Some((len, Ref::Named(v)))
 }
 
 /// Appends `src` (at `base` in the HTML) to `out` with its character
@@ -338,6 +377,7 @@ fn decode_refs(
     out: &mut Vec<u8>,
     map: &mut OffsetMap,
     spaces: bool,
+    at: Where,
 ) {
     let first = out.len();
     map.linear(out.len(), base);
@@ -345,7 +385,7 @@ fn decode_refs(
     while let Some(k) = memchr::memchr(b'&', &src[i..]) {
         let a = i + k;
         out.extend_from_slice(&src[i..a]);
-        match char_ref(&src[a..]) {
+        match char_ref(&src[a..], at) {
             Some((len, r)) => {
                 map.group(out.len(), base + a, len);
                 match r {
@@ -355,7 +395,7 @@ fn decode_refs(
                             c.encode_utf8(&mut b).as_bytes(),
                         );
                     }
-                    Ref::Named(s) => out.extend_from_slice(s.as_bytes()),
+                    Ref::Named(s) => out.extend_from_slice(s),
                 }
                 i = a + len;
                 map.linear(out.len(), base + i);
@@ -405,7 +445,14 @@ fn target(
 ) -> Option<Found> {
     let mut val = Vec::new();
     let mut map = OffsetMap::new();
-    decode_refs(html.get(s..e)?, s, &mut val, &mut map, false);
+    decode_refs(
+        html.get(s..e)?,
+        s,
+        &mut val,
+        &mut map,
+        false,
+        Where::Attribute,
+    );
     let lead = val.iter().take_while(|b| b.is_ascii_whitespace()).count();
     let trail = val[lead..]
         .iter()
@@ -476,7 +523,15 @@ pub(crate) fn read(
     for ev in evs {
         match ev {
             Ev::Text(s, e) => {
-                decode_refs(&html[s..e], s, &mut vis, &mut vmap, pre == 0);
+                let spaces = pre == 0;
+                decode_refs(
+                    &html[s..e],
+                    s,
+                    &mut vis,
+                    &mut vmap,
+                    spaces,
+                    Where::Text,
+                );
             }
             Ev::Break(s, e) => {
                 let br = html
@@ -528,7 +583,10 @@ pub(crate) fn read(
             Ev::Css(s, e) => {
                 let mut text = Vec::new();
                 let mut map = OffsetMap::new();
-                decode_refs(&html[s..e], s, &mut text, &mut map, false);
+                // style and srcset attributes, <style>, the DOCTYPE: the
+                // attribute rule is the cautious one for all three.
+                let at = Where::Attribute;
+                decode_refs(&html[s..e], s, &mut text, &mut map, false, at);
                 let l = lay.then(&map);
                 mime::scan(
                     mf,
@@ -597,7 +655,7 @@ mod tests {
     fn refs(s: &[u8]) -> (String, OffsetMap) {
         let mut out = Vec::new();
         let mut map = OffsetMap::new();
-        decode_refs(s, 0, &mut out, &mut map, true);
+        decode_refs(s, 0, &mut out, &mut map, true, Where::Text);
         (String::from_utf8(out).unwrap(), map)
     }
 
@@ -610,14 +668,64 @@ mod tests {
         assert_eq!(m.byte(2), (6, 7));
         let (t, _) = refs(b"&#0;&#x110000;&#xD800");
         assert_eq!(t, "\u{fffd}\u{fffd}\u{fffd}");
+        // A legacy name decodes without its ';' in text.
         let (t, _) = refs(b"&amp");
-        assert_eq!(t, "&amp");
+        assert_eq!(t, "&");
+    }
+
+    fn attr(s: &[u8]) -> String {
+        let mut out = Vec::new();
+        let mut map = OffsetMap::new();
+        decode_refs(s, 0, &mut out, &mut map, false, Where::Attribute);
+        String::from_utf8(out).unwrap()
     }
 
     #[test]
-    fn named_table_is_sorted() {
-        assert!(NAMED.windows(2).all(|w| w[0].0 < w[1].0));
-        assert!(NAMED.iter().any(|(n, v)| *n == "nbsp" && *v == "\u{a0}"));
+    fn legacy_names_without_semicolon() {
+        // In text: the longest legacy name that starts the run, the rest
+        // kept as written, and the map pointing the decoded character at
+        // the whole reference.
+        let (t, m) = refs(b"&copy2026 &notit; &notin; &ltx &eacutes");
+        assert_eq!(t, "\u{a9}2026 \u{ac}it; \u{2209} <x \u{e9}s");
+        assert_eq!(m.byte(0), (0, 5));
+        assert_eq!(m.byte(2), (5, 6));
+        // Only the legacy names: these need their ';'.
+        let (t, _) = refs(b"&hellip &rarr &nbspx &hellip;");
+        assert_eq!(t, "&hellip &rarr \u{a0}x \u{2026}");
+        // Names are case-sensitive, and the longest match wins over a
+        // shorter legacy one (&amp; vs &amp).
+        let (t, _) = refs(b"&AMP &Amp; &amp;x");
+        assert_eq!(t, "& &Amp; &x");
+        // In an attribute value, a legacy name followed by '=' or a letter
+        // or digit stays as written (query strings keep their '&copy=');
+        // followed by anything else, or with its ';', it is decoded.
+        assert_eq!(attr(b"?a=1&copy=2&reg2&not"), "?a=1&copy=2&reg2\u{ac}");
+        assert_eq!(attr(b"?a&lt;b&gt c&amp;d&amp"), "?a<b> c&d&");
+        // A hostile run: long names, a '&' at the end, digits only.
+        let long = format!("&{}; &#; &", "a".repeat(100));
+        assert_eq!(refs(long.as_bytes()).0, long);
+        assert_eq!(refs(b"&123;&;&").0, "&123;&;&");
+    }
+
+    #[test]
+    fn entity_table_is_the_standards() {
+        // Every name with its ';', the legacy ones without it as well.
+        let get = |k: &[u8]| htmlize::ENTITIES.get(k).copied();
+        assert_eq!(get(b"&nbsp;"), Some("\u{a0}".as_bytes()));
+        assert_eq!(get(b"&nbsp"), Some("\u{a0}".as_bytes()));
+        assert_eq!(get(b"&hellip"), None);
+        assert_eq!(
+            get(b"&CounterClockwiseContourIntegral;"),
+            Some("\u{2233}".as_bytes())
+        );
+        // Two code points for one name.
+        assert_eq!(
+            get(b"&NotEqualTilde;"),
+            Some("\u{2242}\u{338}".as_bytes())
+        );
+        let legacy = htmlize::ENTITIES.keys().filter(|k| !k.ends_with(b";"));
+        assert_eq!(legacy.count(), 106);
+        assert_eq!(htmlize::ENTITIES.len(), 2231);
     }
 
     #[test]

@@ -65,7 +65,6 @@ use crate::scan::{Context, Finder, Match, Position, Rejected};
 
 mod decode;
 pub mod detect;
-mod entities;
 mod headers;
 mod html;
 mod mbox;
@@ -318,6 +317,7 @@ impl MailNote {
 
 /// What reading a message reports.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MailItem {
     /// A URI.
     Match(MailMatch),

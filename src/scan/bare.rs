@@ -11,7 +11,7 @@
 
 use crate::grammar::schemes;
 use crate::scan::brackets::{self, Brackets, Depths};
-use crate::scan::candidate::{Candidates, Fault, RejectReason};
+use crate::scan::candidate::{Candidates, Refusal, RejectReason};
 use crate::scan::continuation;
 use crate::scan::engine::View;
 use crate::scan::entity;
@@ -242,7 +242,7 @@ impl Bare {
         cands.start();
         cands.set_marks(Marks::before(vw, s));
         let span_start = vw.base + s;
-        let reject = |cands: &mut Candidates<'_>, end: usize, f: Fault| {
+        let reject = |cands: &mut Candidates<'_>, end: usize, f: Refusal| {
             cands.reject(vw, span_start..vw.base + end, Context::Bare, f);
         };
         if e - s > max {
@@ -265,13 +265,13 @@ impl Bare {
             reject(
                 cands,
                 e,
-                Fault::whole(shown, RejectReason::TooLong { limit: max }),
+                Refusal::whole(shown, RejectReason::TooLong { limit: max }),
             );
             return;
         }
         if !vw.iri && rejects_non_ascii(v, e) {
             cands.push_seg(v, vw.base, s, e);
-            reject(cands, e, Fault::whole(e - s, RejectReason::Iri));
+            reject(cands, e, Refusal::whole(e - s, RejectReason::Iri));
             return;
         }
         cands.push_seg(v, vw.base, s, e);
@@ -300,7 +300,7 @@ impl Bare {
                     reject(
                         cands,
                         e,
-                        Fault::whole(n, RejectReason::NothingAfterSlashes),
+                        Refusal::whole(n, RejectReason::NothingAfterSlashes),
                     );
                     return;
                 }
@@ -332,7 +332,7 @@ impl Bare {
                 // makes the whole an IRI.
                 if v[a] >= 0x80 && text::non_ascii(v, a) == NonAscii::Rejects {
                     let n = cands.text(vw).len();
-                    reject(cands, a, Fault::whole(n, RejectReason::Iri));
+                    reject(cands, a, Refusal::whole(n, RejectReason::Iri));
                     return;
                 }
                 break;
@@ -340,7 +340,7 @@ impl Bare {
             if rejects_non_ascii(v, b) {
                 let n = cands.text(vw).len() + b - a;
                 cands.push_seg(v, vw.base, a, b);
-                reject(cands, b, Fault::whole(n, RejectReason::Iri));
+                reject(cands, b, Refusal::whole(n, RejectReason::Iri));
                 return;
             }
             cands.push_seg(v, vw.base, a, b);
@@ -350,7 +350,7 @@ impl Bare {
             reject(
                 cands,
                 e,
-                Fault::whole(max, RejectReason::TooLong { limit: max }),
+                Refusal::whole(max, RejectReason::TooLong { limit: max }),
             );
             return;
         }

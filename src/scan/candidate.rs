@@ -18,8 +18,9 @@ use crate::scan::engine::{Found, Out, View};
 use crate::scan::trim::{self, Marks};
 use crate::scan::{Context, FinderBuilder, Rejected, Shape};
 
-/// Why a candidate failed.
-pub(crate) struct Fault {
+/// Why a candidate failed, and whether a prefix of it may still pass
+/// (the validator's fault, in the scanner's terms).
+pub(crate) struct Refusal {
     pub offset: usize,
     pub reason: RejectReason,
     /// The fault lies in the path, query or fragment: a prefix may
@@ -27,10 +28,10 @@ pub(crate) struct Fault {
     pub tail: bool,
 }
 
-impl Fault {
+impl Refusal {
     /// A fault at `offset` that no shorter prefix can mend.
-    pub(crate) fn whole(offset: usize, reason: RejectReason) -> Fault {
-        Fault { offset, reason, tail: false }
+    pub(crate) fn whole(offset: usize, reason: RejectReason) -> Refusal {
+        Refusal { offset, reason, tail: false }
     }
 }
 
@@ -44,7 +45,7 @@ impl Fault {
 /// ```
 /// use urifind::scan::{Item, RejectReason};
 ///
-/// let f = urifind::Finder::builder().rejected(true).build();
+/// let f = urifind::Finder::builder().rejected(true).build().unwrap();
 /// let Some(Item::Rejected(r)) = f.items(b"see http://").next() else {
 ///     panic!()
 /// };
@@ -124,9 +125,9 @@ impl std::error::Error for RejectReason {
     }
 }
 
-impl From<Error> for Fault {
-    fn from(e: Error) -> Fault {
-        Fault {
+impl From<Error> for Refusal {
+    fn from(e: Error) -> Refusal {
+        Refusal {
             offset: e.offset(),
             tail: matches!(
                 e.part(),
@@ -416,7 +417,7 @@ impl<'f> Candidates<'f> {
         len: usize,
         scheme_len: usize,
         ctx: Context,
-    ) -> Result<(), Fault> {
+    ) -> Result<(), Refusal> {
         let t = &self.text(vw)[..len];
         // The common shape (`http://host/path`, a non-empty authority)
         // passes every check.
@@ -435,9 +436,9 @@ impl<'f> Candidates<'f> {
         t: &[u8],
         scheme_len: usize,
         ctx: Context,
-    ) -> Result<(), Fault> {
+    ) -> Result<(), Refusal> {
         if t.len() > self.opts.max_uri_len {
-            return Err(Fault::whole(
+            return Err(Refusal::whole(
                 self.opts.max_uri_len,
                 RejectReason::TooLong { limit: self.opts.max_uri_len },
             ));
@@ -453,7 +454,7 @@ impl<'f> Candidates<'f> {
         };
         let scheme = &t[..scheme_len];
         let after = &t[scheme_len + 1..];
-        let nothing = |r: RejectReason| Fault::whole(t.len(), r);
+        let nothing = |r: RejectReason| Refusal::whole(t.len(), r);
         // (Dots alone do not count: `"file://..."`, `<news:...>`.)
         let dots = |x: &[u8]| x.iter().all(|&b| b == b'.');
         if after.is_empty() || after[0] == b'#' || dots(after) {
@@ -467,7 +468,7 @@ impl<'f> Candidates<'f> {
                 || self.opts.schemes.is_some()
                 || ctx == Context::UrlPrefixed;
             if auth.is_empty() && !free && !schemes::is_registered(scheme) {
-                return Err(Fault::whole(
+                return Err(Refusal::whole(
                     scheme_len + 3,
                     RejectReason::EmptyAuthority,
                 ));
@@ -476,7 +477,7 @@ impl<'f> Candidates<'f> {
             && matches!(ctx, Context::Bare | Context::Quoted | Context::Paired)
             && !data_head(after)
         {
-            return Err(Fault::whole(t.len(), RejectReason::DataSyntax));
+            return Err(Refusal::whole(t.len(), RejectReason::DataSyntax));
         } else if matches!(
             ctx,
             Context::Bare | Context::Quoted | Context::Paired
@@ -491,7 +492,7 @@ impl<'f> Candidates<'f> {
             } else {
                 RejectReason::NotProseForm
             };
-            return Err(Fault::whole(scheme_len + 1, reason));
+            return Err(Refusal::whole(scheme_len + 1, reason));
         }
         Ok(())
     }
@@ -644,7 +645,7 @@ impl<'f> Candidates<'f> {
         vw: &View<'_>,
         span: Range<usize>,
         ctx: Context,
-        f: Fault,
+        f: Refusal,
     ) {
         if !self.opts.rejected {
             return;

@@ -477,8 +477,8 @@ mod tests {
         {
             let mut b = Finder::builder();
             b.bracket_bound(bound).rejected(true).iri(iri);
-            let on = b.build();
-            let off = b.prefilter(false).build();
+            let on = b.build().unwrap();
+            let off = b.prefilter(false).build().unwrap();
             for t in &texts {
                 let x: Vec<Item<'_>> = on.items(t.as_bytes()).collect();
                 let y: Vec<Item<'_>> = off.items(t.as_bytes()).collect();
@@ -506,7 +506,7 @@ mod tests {
     /// the paired marks only when IRIs are scanned.
     #[test]
     fn the_table_describes_the_contexts() {
-        let iri = Finder::builder().iri(true).build();
+        let iri = Finder::builder().iri(true).build().unwrap();
         for d in &DELIMITERS {
             let uri = "http://a.example/x";
             let t = format!("see {}{uri}{} ok", d.opener, d.close);
@@ -531,7 +531,7 @@ mod tests {
     /// whitespace, and a final `.` or `,` trimmed inside quotes only.
     #[test]
     fn paired_marks() {
-        let f = Finder::builder().iri(true).build();
+        let f = Finder::builder().iri(true).build().unwrap();
         let uris = |t: &str| -> Vec<String> {
             f.find_iter(t.as_bytes())
                 .map(|m| String::from_utf8(m.uri().to_vec()).unwrap())

@@ -13,16 +13,16 @@ use std::io;
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use crate::grammar::Grammar;
-
 mod abbrev;
 mod bare;
 mod brackets;
+mod builder;
 mod candidate;
 mod continuation;
 mod delimited;
 mod engine;
 mod entity;
+mod hyphen;
 mod iri;
 mod jump;
 mod lines;
@@ -36,10 +36,12 @@ mod trigger;
 mod trim;
 mod xml;
 
+pub use builder::{BuildError, FinderBuilder};
 pub use candidate::RejectReason;
 use engine::Engine;
+pub use hyphen::{Hyphen, ParseHyphenError};
 pub use slice::{FindIter, Items};
-pub use split::{Joint, Journal, Part, Pending, Split};
+pub use split::{Joint, Journal, Pending, Split, SplitPart};
 pub use stream::{Feeder, Stream};
 
 /// How a URI was delimited in the text.
@@ -332,7 +334,7 @@ impl<'h> Match<'h> {
     /// # Example
     ///
     /// ```
-    /// let f = urifind::Finder::builder().iri(true).build();
+    /// let f = urifind::Finder::builder().iri(true).build().unwrap();
     /// let m = f.find_iter("<http://a.example/é>".as_bytes()).next().unwrap();
     /// assert!(m.is_iri());
     /// let m = f.find_iter(b"<http://a.example/e>").next().unwrap();
@@ -348,7 +350,7 @@ impl<'h> Match<'h> {
     /// # Example
     ///
     /// ```
-    /// let f = urifind::Finder::builder().iri(true).build();
+    /// let f = urifind::Finder::builder().iri(true).build().unwrap();
     /// let m = f.find_iter("http://www.bücher.example/".as_bytes()).next().unwrap();
     /// assert_eq!(m.to_uri(), &b"http://www.xn--bcher-kva.example/"[..]);
     /// ```
@@ -402,7 +404,7 @@ impl<'h> Match<'h> {
 /// ```
 /// use urifind::scan::Item;
 ///
-/// let f = urifind::Finder::builder().rejected(true).build();
+/// let f = urifind::Finder::builder().rejected(true).build().unwrap();
 /// let Some(Item::Rejected(r)) = f.items(b"at <http://a.example/%zz>").next() else {
 ///     panic!()
 /// };
@@ -427,7 +429,7 @@ impl Rejected {
     /// # Example
     ///
     /// ```
-    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// let f = urifind::Finder::builder().rejected(true).build().unwrap();
     /// let Some(urifind::scan::Item::Rejected(r)) = f.items(b"x http://").next() else {
     ///     panic!()
     /// };
@@ -441,7 +443,7 @@ impl Rejected {
     /// # Example
     ///
     /// ```
-    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// let f = urifind::Finder::builder().rejected(true).build().unwrap();
     /// let text = b"<http://a.example/\n  %zz>";
     /// let Some(urifind::scan::Item::Rejected(r)) = f.items(text).next() else {
     ///     panic!()
@@ -456,7 +458,7 @@ impl Rejected {
     /// # Example
     ///
     /// ```
-    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// let f = urifind::Finder::builder().rejected(true).build().unwrap();
     /// let Some(urifind::scan::Item::Rejected(r)) = f.items(b"http://256.0.0.1/").next() else {
     ///     panic!()
     /// };
@@ -472,7 +474,7 @@ impl Rejected {
     /// ```
     /// use urifind::scan::{Item, RejectReason};
     ///
-    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// let f = urifind::Finder::builder().rejected(true).build().unwrap();
     /// let Some(Item::Rejected(r)) = f.items(b"http://256.0.0.1/").next() else {
     ///     panic!()
     /// };
@@ -490,7 +492,7 @@ impl Rejected {
     /// # Example
     ///
     /// ```
-    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// let f = urifind::Finder::builder().rejected(true).build().unwrap();
     /// let Some(urifind::scan::Item::Rejected(r)) = f.items(b"http://").next() else {
     ///     panic!()
     /// };
@@ -504,7 +506,7 @@ impl Rejected {
     /// # Example
     ///
     /// ```
-    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// let f = urifind::Finder::builder().rejected(true).build().unwrap();
     /// let mut items = f.items(b"\n  http://").count_lines(true);
     /// let Some(urifind::scan::Item::Rejected(r)) = items.next() else {
     ///     panic!()
@@ -525,7 +527,7 @@ impl Rejected {
 /// ```
 /// use urifind::scan::Item;
 ///
-/// let f = urifind::Finder::builder().rejected(true).build();
+/// let f = urifind::Finder::builder().rejected(true).build().unwrap();
 /// for item in f.items(b"http://a.example/ http://") {
 ///     match item {
 ///         Item::Match(m) => assert_eq!(m.uri(), b"http://a.example/"),
@@ -551,7 +553,7 @@ impl Item<'_> {
     /// ```
     /// use urifind::{scan::Item, Finder};
     ///
-    /// let f = Finder::builder().rejected(true).build();
+    /// let f = Finder::builder().rejected(true).build().unwrap();
     /// let owned: Vec<Item<'static>> = {
     ///     let text = b"<http://a.example/x> and http://256.1.1.1/".to_vec();
     ///     f.items(&text).map(Item::into_owned).collect()
@@ -564,234 +566,6 @@ impl Item<'_> {
             Item::Match(m) => Item::Match(m.into_owned()),
             Item::Rejected(r) => Item::Rejected(r),
         }
-    }
-}
-
-/// Builds a [`Finder`] with options.
-///
-/// # Example
-///
-/// ```
-/// use urifind::Finder;
-///
-/// let f = Finder::builder().schemes(["ftp"]).build();
-/// let text = b"http://a.example/ and ftp://b.example/pub/";
-/// let got: Vec<&[u8]> = f.find_iter(text).map(|m| &text[m.uri_span()]).collect();
-/// assert_eq!(got, [&b"ftp://b.example/pub/"[..]]);
-/// ```
-#[derive(Clone, Debug)]
-pub struct FinderBuilder {
-    grammar: Grammar,
-    schemes: Option<Vec<Vec<u8>>>,
-    any_scheme: bool,
-    abbrev: bool,
-    bracket_bound: usize,
-    max_uri_len: usize,
-    rejected: bool,
-    iri: bool,
-    /// Turn colons away before the engine looks at them (the per-colon
-    /// pre-check and the bulk filter), and delimited contexts whose
-    /// closer is nowhere within the bracket bound before reading them;
-    /// read a bare URI of the common shape and check it in one pass. Off
-    /// only in tests, which check that these change no item.
-    prefilter: bool,
-}
-
-impl Default for FinderBuilder {
-    fn default() -> Self {
-        FinderBuilder {
-            grammar: Grammar::default(),
-            schemes: None,
-            any_scheme: false,
-            abbrev: false,
-            bracket_bound: 2048,
-            max_uri_len: 64 * 1024,
-            rejected: false,
-            iri: false,
-            prefilter: true,
-        }
-    }
-}
-
-impl FinderBuilder {
-    /// Default options.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let f = urifind::FinderBuilder::new().build();
-    /// assert_eq!(f.find_iter(b"http://a.example/").count(), 1);
-    /// ```
-    pub fn new() -> FinderBuilder {
-        FinderBuilder::default()
-    }
-    /// Whether colons are turned away before the engine looks at them (on
-    /// by default). Not part of the API: the filters only save work, and
-    /// the property tests and fuzz targets turn them off to check that
-    /// they change no item.
-    #[doc(hidden)]
-    pub fn prefilter(&mut self, yes: bool) -> &mut FinderBuilder {
-        self.prefilter = yes;
-        self
-    }
-    /// The grammar candidates are validated against.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use urifind::{Finder, Grammar};
-    ///
-    /// // RFC 2396 has no IPv6 literals.
-    /// let text = b"<http://[::1]/>";
-    /// assert_eq!(Finder::new().find_iter(text).count(), 1);
-    /// let f = Finder::builder().grammar(Grammar::Rfc2396).build();
-    /// assert_eq!(f.find_iter(text).count(), 0);
-    /// ```
-    pub fn grammar(&mut self, g: Grammar) -> &mut FinderBuilder {
-        self.grammar = g;
-        self
-    }
-    /// Accept only these schemes (case-insensitive), in every context.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let f = urifind::Finder::builder().schemes(["FTP"]).build();
-    /// let text = b"http://a.example/ ftp://b.example/";
-    /// let got: Vec<&[u8]> = f.find_iter(text).map(|m| &text[m.uri_span()]).collect();
-    /// assert_eq!(got, [&b"ftp://b.example/"[..]]);
-    /// ```
-    pub fn schemes<I, S>(&mut self, schemes: I) -> &mut FinderBuilder
-    where
-        I: IntoIterator<Item = S>,
-        S: AsRef<[u8]>,
-    {
-        self.schemes = Some(
-            schemes
-                .into_iter()
-                .map(|s| s.as_ref().to_ascii_lowercase())
-                .collect(),
-        );
-        self
-    }
-    /// Accept every syntactically valid scheme in every context.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let text = b"see foo:bar here";
-    /// assert_eq!(urifind::Finder::new().find_iter(text).count(), 0);
-    /// let f = urifind::Finder::builder().any_scheme(true).build();
-    /// assert_eq!(f.find_iter(text).next().unwrap().uri(), b"foo:bar");
-    /// ```
-    pub fn any_scheme(&mut self, yes: bool) -> &mut FinderBuilder {
-        self.any_scheme = yes;
-        self
-    }
-    /// Find abbreviated URIs (`www.example.com/x`), reported with a
-    /// scheme put in front.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let f = urifind::Finder::builder().abbreviated(true).build();
-    /// let m = f.find_iter(b"see www.w3.org/Addressing/.").next().unwrap();
-    /// assert_eq!(m.uri(), b"http://www.w3.org/Addressing/");
-    /// assert_eq!(m.context(), urifind::Context::Abbreviated);
-    /// ```
-    pub fn abbreviated(&mut self, yes: bool) -> &mut FinderBuilder {
-        self.abbrev = yes;
-        self
-    }
-    /// Bytes allowed between `<` and `>` (default 2048).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let text = b"<http://a.example/\n   0123456789>";
-    /// assert_eq!(urifind::Finder::new().find_iter(text).count(), 1);
-    /// let f = urifind::Finder::builder().bracket_bound(20).build();
-    /// // The brackets are too far apart: only the bare part is found.
-    /// let m = f.find_iter(text).next().unwrap();
-    /// assert_eq!(m.uri(), b"http://a.example/");
-    /// ```
-    pub fn bracket_bound(&mut self, n: usize) -> &mut FinderBuilder {
-        self.bracket_bound = n;
-        self
-    }
-    /// Longest URI reported (default 64 KiB); longer candidates are
-    /// rejected.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let f = urifind::Finder::builder().max_uri_len(10).build();
-    /// assert_eq!(f.find_iter(b"http://a.example/").count(), 0);
-    /// ```
-    pub fn max_uri_len(&mut self, n: usize) -> &mut FinderBuilder {
-        self.max_uri_len = n;
-        self
-    }
-    /// Also report rejected candidates as [`Item::Rejected`].
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let f = urifind::Finder::builder().rejected(true).build();
-    /// assert_eq!(f.items(b"http://256.0.0.1/").count(), 1);
-    /// assert_eq!(f.find_iter(b"http://256.0.0.1/").count(), 0);
-    /// ```
-    pub fn rejected(&mut self, yes: bool) -> &mut FinderBuilder {
-        self.rejected = yes;
-        self
-    }
-    /// Find IRIs (RFC 3987) as well as URIs (off by default).
-    ///
-    /// In bare text, letters, combining marks and digits of scripts written
-    /// with spaces between words (and U+200C, U+200D) then continue the
-    /// candidate instead of rejecting it; letters of scripts written
-    /// without spaces (Han, kana, Thai, ...) continue it only inside a
-    /// host label that holds no ASCII before them. Inside `<...>`,
-    /// `"..."` and the paired CJK and typographic brackets and quotes
-    /// ([`Context::Paired`]), every character RFC 3987 allows belongs to
-    /// the IRI. A candidate with non-ASCII characters is validated by RFC
-    /// 3987's grammar, and the URI it maps to
-    /// ([`crate::iri::Iri::to_uri`]) by the chosen grammar and the scheme
-    /// rules. On ASCII text nothing changes.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let f = urifind::Finder::builder().iri(true).build();
-    /// let text = "Siehe https://de.wikipedia.org/wiki/Müller, 「http://例え.テスト/索引」.";
-    /// let found: Vec<_> = f.find_iter(text.as_bytes()).collect();
-    /// assert_eq!(found[0].uri(), "https://de.wikipedia.org/wiki/Müller".as_bytes());
-    /// assert_eq!(
-    ///     found[0].to_uri(),
-    ///     "https://de.wikipedia.org/wiki/M%C3%BCller".as_bytes()
-    /// );
-    /// assert_eq!(found[1].uri(), "http://例え.テスト/索引".as_bytes());
-    /// assert_eq!(found[1].context(), urifind::Context::Paired);
-    ///
-    /// // Without it, the bare IRI is rejected (not cut).
-    /// let f = urifind::Finder::new();
-    /// assert_eq!(f.find_iter(text.as_bytes()).count(), 0);
-    /// ```
-    pub fn iri(&mut self, yes: bool) -> &mut FinderBuilder {
-        self.iri = yes;
-        self
-    }
-    /// Builds the finder.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let f = urifind::Finder::builder().rejected(true).build();
-    /// let g = f.clone();
-    /// assert_eq!(g.items(b"http://").count(), 1);
-    /// ```
-    pub fn build(&self) -> Finder {
-        Finder { opts: self.clone() }
     }
 }
 
@@ -833,7 +607,8 @@ impl Finder {
     /// assert_eq!(f.find_iter(b"mailto:a@b.example").count(), 1);
     /// ```
     pub fn new() -> Finder {
-        FinderBuilder::new().build()
+        // The default options are valid: nothing to check.
+        Finder { opts: FinderBuilder::new() }
     }
 
     /// A builder for options.
@@ -841,7 +616,7 @@ impl Finder {
     /// # Example
     ///
     /// ```
-    /// let f = urifind::Finder::builder().any_scheme(true).build();
+    /// let f = urifind::Finder::builder().any_scheme(true).build().unwrap();
     /// assert_eq!(f.find_iter(b"x-y:z").count(), 1);
     /// ```
     pub fn builder() -> FinderBuilder {
@@ -873,7 +648,7 @@ impl Finder {
     /// ```
     /// use urifind::scan::Item;
     ///
-    /// let f = urifind::Finder::builder().rejected(true).build();
+    /// let f = urifind::Finder::builder().rejected(true).build().unwrap();
     /// let items: Vec<_> = f.items(b"http://256.1.1.1/ http://a.example/").collect();
     /// assert!(matches!(&items[0], Item::Rejected(r) if r.reason().to_string().contains("256")));
     /// assert!(matches!(&items[1], Item::Match(m) if m.uri() == b"http://a.example/"));

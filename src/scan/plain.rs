@@ -689,8 +689,8 @@ mod tests {
         for rejected in [false, true] {
             let mut b = Finder::builder();
             b.rejected(rejected);
-            let on = b.build();
-            let off = b.prefilter(false).build();
+            let on = b.build().unwrap();
+            let off = b.prefilter(false).build().unwrap();
             let x: Vec<Item<'_>> = on.items(t.as_bytes()).collect();
             let y: Vec<Item<'_>> = off.items(t.as_bytes()).collect();
             assert_eq!(x, y, "{t:?}");
@@ -881,8 +881,8 @@ mod tests {
                     [(64 * 1024, 2048), (12, 2048), (20, 3)][(round / 2) % 3];
                 b.max_uri_len(len).bracket_bound(bound);
                 b.abbreviated(round % 5 == 0);
-                let on = b.build();
-                let off = b.prefilter(false).build();
+                let on = b.build().unwrap();
+                let off = b.prefilter(false).build().unwrap();
                 let x: Vec<Item<'_>> = on.items(v).collect();
                 let y: Vec<Item<'_>> = off.items(v).collect();
                 assert_eq!(x, y, "{t:?}");

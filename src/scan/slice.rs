@@ -62,7 +62,7 @@ impl<'f, 'h> Iterator for FindIter<'f, 'h> {
 /// ```
 /// use urifind::scan::Item;
 ///
-/// let f = urifind::Finder::builder().rejected(true).build();
+/// let f = urifind::Finder::builder().rejected(true).build().unwrap();
 /// let kinds: Vec<&str> = f
 ///     .items(b"http://a.example/ http://")
 ///     .map(|it| match it {

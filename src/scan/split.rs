@@ -1,6 +1,6 @@
 //! The split driver: one slice searched in parts, each part on any
 //! thread, and the parts joined so that the items are exactly those of
-//! one scan of the whole slice ([`Split`], [`Part`], [`Journal`]).
+//! one scan of the whole slice ([`Split`], [`SplitPart`], [`Journal`]).
 //!
 //! Between two triggers a scan's future depends on two offsets only:
 //! where the trigger search goes on, and where the last match ended
@@ -135,7 +135,7 @@ pub struct Joint {
 }
 
 /// What a part's scan noted near its start and past its end, for
-/// [`Split::join`]; see [`Part::journal`].
+/// [`Split::join`]; see [`SplitPart::journal`].
 ///
 /// # Example
 ///
@@ -272,7 +272,7 @@ impl<'f, 'h> Split<'f, 'h> {
     /// assert_eq!(s.range(1).len(), 180_000);
     /// assert!(s.part(1).count() >= 10_000);
     /// ```
-    pub fn part(&self, i: usize) -> Part<'f, 'h> {
+    pub fn part(&self, i: usize) -> SplitPart<'f, 'h> {
         let r = self.range(i);
         let mut eng = self.finder.engine();
         eng.restart(State::fresh(r.start));
@@ -323,7 +323,7 @@ impl<'f, 'h> Split<'f, 'h> {
     /// assert!(keep <= na);
     /// assert_eq!(keep + nb, 40_000);
     /// ```
-    pub fn rescan(&self, prev: &Journal, i: usize) -> Part<'f, 'h> {
+    pub fn rescan(&self, prev: &Journal, i: usize) -> SplitPart<'f, 'h> {
         let r = self.range(i);
         let mut eng = self.finder.engine();
         let start = prev.tail.last().map_or(State::fresh(r.start), |s| s.0);
@@ -367,7 +367,7 @@ impl<'f, 'h> Split<'f, 'h> {
     /// let whole: Vec<_> = f.items(&text).map(span).collect();
     /// assert_eq!([&na[..keep], &rest[..]].concat(), whole);
     /// ```
-    pub fn rest(&self, prev: &Journal, i: usize) -> Part<'f, 'h> {
+    pub fn rest(&self, prev: &Journal, i: usize) -> SplitPart<'f, 'h> {
         let mut p = self.rescan(prev, i);
         p.tail_from = self.hay.len();
         p.stop = usize::MAX;
@@ -439,9 +439,9 @@ impl<'f, 'h> Split<'f, 'h> {
         })
     }
 
-    fn scan(&self, eng: Engine<'f>, r: Range<usize>) -> Part<'f, 'h> {
+    fn scan(&self, eng: Engine<'f>, r: Range<usize>) -> SplitPart<'f, 'h> {
         let last = r.end == self.hay.len();
-        Part {
+        SplitPart {
             hay: self.hay,
             eng,
             head_end: r.start.saturating_add(HEAD),
@@ -471,11 +471,11 @@ fn cut_near(hay: &[u8], at: usize) -> usize {
 }
 
 /// An item as a scan found it, not made into an [`Item`] yet; see
-/// [`Part::for_each_pending`].
+/// [`SplitPart::for_each_pending`].
 ///
 /// # Example
 ///
-/// See [`Part::for_each_pending`].
+/// See [`SplitPart::for_each_pending`].
 #[derive(Debug)]
 pub struct Pending {
     out: Out,
@@ -488,7 +488,7 @@ impl Pending {
     ///
     /// # Example
     ///
-    /// See [`Part::for_each_pending`].
+    /// See [`SplitPart::for_each_pending`].
     #[inline(always)]
     pub fn item(self, hay: &[u8]) -> Item<'_> {
         self.out.into_item(hay, self.position)
@@ -496,7 +496,7 @@ impl Pending {
 }
 
 /// The scan of one part of a [`Split`]: an iterator over its items,
-/// then [`Part::journal`] for joining it with its neighbours.
+/// then [`SplitPart::journal`] for joining it with its neighbours.
 ///
 /// # Example
 ///
@@ -506,7 +506,7 @@ impl Pending {
 /// let split = f.split(&text, 1);
 /// assert_eq!(split.part(0).count(), 100);
 /// ```
-pub struct Part<'f, 'h> {
+pub struct SplitPart<'f, 'h> {
     hay: &'h [u8],
     eng: Engine<'f>,
     head_end: usize,
@@ -519,9 +519,9 @@ pub struct Part<'f, 'h> {
     lines: Option<Lines>,
 }
 
-impl std::fmt::Debug for Part<'_, '_> {
+impl std::fmt::Debug for SplitPart<'_, '_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Part")
+        f.debug_struct("SplitPart")
             .field("searched_to", &self.eng.searched_to())
             .field("tail_from", &self.tail_from)
             .field("done", &self.done)
@@ -529,7 +529,7 @@ impl std::fmt::Debug for Part<'_, '_> {
     }
 }
 
-impl<'h> Part<'_, 'h> {
+impl<'h> SplitPart<'_, 'h> {
     /// Count lines so that items carry a [`Position`]: `line_start` is
     /// a line start at or before the part (its first byte when it starts
     /// a line, see [`Split::starts_line`]) and `line` that line's number.
@@ -584,7 +584,7 @@ impl<'h> Part<'_, 'h> {
         self.for_each_pending(|p| f(p.item(hay)))
     }
 
-    /// Like [`Part::for_each_while`], but hands each item as the scan
+    /// Like [`SplitPart::for_each_while`], but hands each item as the scan
     /// found it ([`Pending`]): about two thirds the size of an item and
     /// not made into one yet, so that a thread that scans can leave that
     /// work, and the copy, to a thread that takes the items.
@@ -689,7 +689,7 @@ impl<'h> Part<'_, 'h> {
     }
 }
 
-impl<'h> Iterator for Part<'_, 'h> {
+impl<'h> Iterator for SplitPart<'_, 'h> {
     type Item = Item<'h>;
     fn next(&mut self) -> Option<Item<'h>> {
         loop {

@@ -44,7 +44,11 @@ mod slices_and_streams {
 
     #[test]
     fn stream_equals_slice_for_every_chunk_size() {
-        let f = Finder::builder().rejected(true).abbreviated(true).build();
+        let f = Finder::builder()
+            .rejected(true)
+            .abbreviated(true)
+            .build()
+            .unwrap();
         for t in TEXTS {
             let want = slice_items(&f, t.as_bytes());
             assert!(!want.is_empty());
@@ -78,7 +82,7 @@ mod slices_and_streams {
             t.push(b'\n');
             k += 1;
         }
-        let f = Finder::builder().rejected(true).build();
+        let f = Finder::builder().rejected(true).build().unwrap();
         let want: Vec<Item<'static>> = f
             .items(&t)
             .count_lines(true)
@@ -171,8 +175,8 @@ mod prefilter {
         for rejected in [false, true] {
             let mut b = Finder::builder();
             b.rejected(rejected);
-            let on = b.build();
-            let off = b.prefilter(false).build();
+            let on = b.build().unwrap();
+            let off = b.prefilter(false).build().unwrap();
             assert_eq!(
                 items(&on, t),
                 items(&off, t),
@@ -333,9 +337,12 @@ mod overlong_jumps {
                     t.extend_from_slice(PIECES[k].as_bytes());
                 }
             }
-            let jumps = Finder::builder().max_uri_len(max).build();
-            let every =
-                Finder::builder().max_uri_len(max).rejected(true).build();
+            let jumps = Finder::builder().max_uri_len(max).build().unwrap();
+            let every = Finder::builder()
+                .max_uri_len(max)
+                .rejected(true)
+                .build()
+                .unwrap();
             let want = matches(&every, &t);
             found += want.len();
             assert_eq!(matches(&jumps, &t), want, "{round} {max}");
@@ -359,7 +366,7 @@ mod abbreviated {
 
     #[test]
     fn abbreviated_uris() {
-        let f = Finder::builder().abbreviated(true).build();
+        let f = Finder::builder().abbreviated(true).build().unwrap();
         let t = b"See www.w3.org/Addressing/, ftp.example.org/pub and \
                   http://www.example.com/ or me@www.example.net. WWW.X.ORG:";
         let got: Vec<(Vec<u8>, Context)> =
@@ -554,7 +561,8 @@ mod reader {
         // would take minutes here). All but those near the end are too
         // long.
         let t = "a://(b)".repeat(100_000);
-        let f = Finder::builder().any_scheme(true).rejected(true).build();
+        let f =
+            Finder::builder().any_scheme(true).rejected(true).build().unwrap();
         let n = f
             .items(t.as_bytes())
             .filter(|i| {
@@ -709,7 +717,11 @@ pub(crate) mod support {
     }
 
     pub(crate) fn check_stream_equals_slice(t: &[u8]) {
-        let f = Finder::builder().rejected(true).abbreviated(true).build();
+        let f = Finder::builder()
+            .rejected(true)
+            .abbreviated(true)
+            .build()
+            .unwrap();
         let want: Vec<Item<'static>> = f
             .items(t)
             .count_lines(true)

@@ -85,15 +85,25 @@ pub enum MailWhen {
     Never,
 }
 
-/// What to print when the hyphen rule applied at a line break.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Hyphen {
-    /// The URI with its hyphen kept (the default).
-    Keep,
-    /// The form without the hyphen.
-    Drop,
-    /// The kept form, then the form without the hyphen on its own line.
-    Both,
+/// What to print when the hyphen rule applied at a line break: the
+/// library's choice.
+pub use urifind::Hyphen;
+
+/// `--hyphen`'s values, each with its help.
+fn hyphen_values() -> impl clap::builder::TypedValueParser<Value = Hyphen> {
+    use clap::builder::TypedValueParser as _;
+    use clap::builder::{PossibleValue, PossibleValuesParser};
+    PossibleValuesParser::new(Hyphen::ALL.map(|h| {
+        PossibleValue::new(h.name()).help(match h {
+            Hyphen::Keep => "The URI with its hyphen kept (the default)",
+            Hyphen::Drop => "The form without the hyphen",
+            Hyphen::Both => {
+                "The kept form, then the form without the hyphen on its own \
+                 line"
+            }
+        })
+    }))
+    .map(|s| s.parse::<Hyphen>().expect("one of the possible values"))
 }
 
 /// What `--generate` writes.
@@ -376,7 +386,8 @@ pub struct LowArgs {
         help_heading = "Selection",
         long = "hyphen",
         value_name = "WHAT",
-        default_value = "keep"
+        default_value = "keep",
+        value_parser = hyphen_values()
     )]
     pub hyphen: Hyphen,
     /// Print URIs in normal form (RFC section 6).

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 use ignore::overrides::{Override, OverrideBuilder};
 use ignore::types::{Types, TypesBuilder};
-use urifind::Grammar;
+use urifind::{BuildError, Finder, FinderBuilder, Grammar};
 
 use crate::args::{ColorWhen, Generate, Hyphen, LowArgs, MailWhen};
 
@@ -172,15 +172,24 @@ impl Env {
     }
 }
 
-/// Checks one scheme name given to `--scheme`: RFC 3986 `scheme =
-/// ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
-fn valid_scheme(s: &str) -> bool {
-    let b = s.as_bytes();
-    !b.is_empty()
-        && b[0].is_ascii_alphabetic()
-        && b[1..].iter().all(|&c| {
-            c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')
-        })
+/// The library's refusal of the finder's options, in the words of the
+/// flags.
+fn finder_error(e: BuildError) -> String {
+    match e {
+        BuildError::ZeroMaxUriLen => "--max-uri-len must be at least 1".into(),
+        BuildError::IriWithRfc2396 => "--iri cannot be used with --grammar \
+                                       rfc2396, which predates IRIs (use \
+                                       rfc2396bis or rfc3986)"
+            .into(),
+        BuildError::SchemesAndAnyScheme => {
+            "--scheme and --any-scheme cannot be used together".into()
+        }
+        BuildError::InvalidScheme(s) => format!(
+            "invalid scheme '{s}' in --scheme (a letter, then letters, \
+             digits, '+', '-' or '.')"
+        ),
+        e => format!("{e}"),
+    }
 }
 
 impl Config {
@@ -241,38 +250,14 @@ impl Config {
         if a.threads == Some(0) {
             return Err("--threads must be at least 1".into());
         }
-        if a.max_uri_len == Some(0) {
-            return Err("--max-uri-len must be at least 1".into());
-        }
+        // The library reads a zero bound as "nothing is delimited"; the
+        // command has no use for that.
         if a.bracket_bound == Some(0) {
             return Err("--bracket-bound must be at least 1".into());
         }
-        if a.iri && grammar == Grammar::Rfc2396 {
-            return Err("--iri cannot be used with --grammar rfc2396, which \
-                        predates IRIs (use rfc2396bis or rfc3986)"
-                .into());
-        }
-        if a.any_scheme && !a.scheme.is_empty() {
-            return Err(
-                "--scheme and --any-scheme cannot be used together".into()
-            );
-        }
-        let schemes = if a.scheme.is_empty() {
-            None
-        } else {
-            let mut v = Vec::new();
-            for s in &a.scheme {
-                let s = s.trim();
-                if !valid_scheme(s) {
-                    return Err(format!(
-                        "invalid scheme '{s}' in --scheme (a letter, then \
-                         letters, digits, '+', '-' or '.')"
-                    ));
-                }
-                v.push(s.to_ascii_lowercase());
-            }
-            Some(v)
-        };
+        let names: Vec<&str> = a.scheme.iter().map(|s| s.trim()).collect();
+        let schemes = (!names.is_empty())
+            .then(|| names.iter().map(|s| s.to_string()).collect());
         let globs = globs(&a.glob)?;
         let types = types(&a.types, &a.types_not)?;
         let mut paths = a.paths;
@@ -301,7 +286,7 @@ impl Config {
                 env.stdout_tty && !env.no_color && !env.term_dumb && !a.json
             }
         } && !a.json;
-        Ok(Config {
+        let mut cfg = Config {
             mode,
             paths,
             threads: a.threads.unwrap_or(env.cores.max(1)),
@@ -341,7 +326,34 @@ impl Config {
             compat: a.compat,
             absolute: a.absolute,
             scheme_rules: a.scheme_rules,
-        })
+        };
+        // The finder's options are the library's to check (scheme names
+        // as given, so that a refusal quotes them so).
+        cfg.finder_builder().build().map_err(finder_error)?;
+        for s in cfg.schemes.iter_mut().flatten() {
+            s.make_ascii_lowercase();
+        }
+        Ok(cfg)
+    }
+
+    /// The library's finder for the selection options.
+    pub fn finder_builder(&self) -> FinderBuilder {
+        let mut b = Finder::builder();
+        b.grammar(self.grammar)
+            .any_scheme(self.any_scheme)
+            .abbreviated(self.abbrev)
+            .iri(self.iri)
+            .rejected(self.rejected);
+        if let Some(s) = &self.schemes {
+            b.schemes(s);
+        }
+        if let Some(n) = self.max_uri_len {
+            b.max_uri_len(n);
+        }
+        if let Some(n) = self.bracket_bound {
+            b.bracket_bound(n);
+        }
+        b
     }
 }
 
@@ -635,14 +647,5 @@ mod tests {
             Mode::Generate(Generate::CompleteZsh)
         );
         assert!(cfg(&["--generate", "pdf"]).is_err());
-    }
-
-    #[test]
-    fn valid_scheme_names() {
-        assert!(valid_scheme("a"));
-        assert!(valid_scheme("svn+ssh"));
-        assert!(valid_scheme("x-y.z"));
-        assert!(!valid_scheme("-x"));
-        assert!(!valid_scheme("a_b"));
     }
 }

@@ -17,7 +17,7 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
 
-use urifind::scan::{Journal, Part, Pending, Split};
+use urifind::scan::{Journal, Pending, Split, SplitPart};
 use urifind::Finder;
 
 use crate::config::{Config, Report};
@@ -62,7 +62,7 @@ impl Done {
 /// Searches and formats one part (unless `cancel` is set meanwhile:
 /// then what is returned is of no use).
 fn run(
-    part: Part<'_, '_>,
+    part: SplitPart<'_, '_>,
     name: &[u8],
     cfg: &Config,
     cancel: &AtomicBool,
@@ -252,9 +252,9 @@ impl<'h> Job<'_, 'h> {
     /// `part` numbering lines from the start of part `k` (when asked).
     fn numbered<'p>(
         &self,
-        part: Part<'p, 'h>,
+        part: SplitPart<'p, 'h>,
         k: usize,
-    ) -> Option<Part<'p, 'h>> {
+    ) -> Option<SplitPart<'p, 'h>> {
         if !self.lines {
             return Some(part);
         }
@@ -342,7 +342,7 @@ const BATCH: usize = 4096;
 /// another formats and writes what it finds (and a third maps pages in
 /// ahead, from `from` on); returns whether anything was printed.
 fn rest_in_one_go<W: Write + Send>(
-    rest: Part<'_, '_>,
+    rest: SplitPart<'_, '_>,
     map: &Mapped,
     from: usize,
     name: &[u8],

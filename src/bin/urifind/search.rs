@@ -42,22 +42,7 @@ pub fn finder(cfg: &Config) -> MailFinder {
 
 /// The finder for `cfg`'s selection options.
 fn text_finder(cfg: &Config) -> Finder {
-    let mut b = Finder::builder();
-    b.grammar(cfg.grammar)
-        .any_scheme(cfg.any_scheme)
-        .abbreviated(cfg.abbrev)
-        .iri(cfg.iri)
-        .rejected(cfg.rejected);
-    if let Some(s) = &cfg.schemes {
-        b.schemes(s);
-    }
-    if let Some(n) = cfg.max_uri_len {
-        b.max_uri_len(n);
-    }
-    if let Some(n) = cfg.bracket_bound {
-        b.bracket_bound(n);
-    }
-    b.build()
+    cfg.finder_builder().build().expect("checked by Config::from_args")
 }
 
 /// Which notes on broken mail go to stderr.
@@ -202,6 +187,8 @@ fn mail<R: Read>(
                     }
                     continue;
                 }
+                // Kinds of report this command does not know yet.
+                _ => continue,
             };
             let place: Vec<Field<'_>> =
                 fields.iter_mut().map(|(k, v)| (*k, &v[..])).collect();
