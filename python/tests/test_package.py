@@ -106,7 +106,8 @@ def test_readme_python_examples_run(readme, capsys):
 def test_readmes_name_the_extras_and_java():
     for readme in [REPO / "README.md", PYTHON_DIR / "README.md"]:
         text = readme.read_text()
-        assert "urifind[spark]" in text, readme
+        assert "python[spark]'" in text and "python[arrow]'" in text, readme
+        assert "`spark` extra" in text or "extras" in text, readme
         assert re.search(r"Java[^.]*17", text), readme
 
 
