@@ -10,9 +10,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "-- cargo fmt --check / clippy --locked (python/)"
+echo "-- cargo fmt --check / clippy / doc / test, --locked (python/)"
 cargo fmt --check --manifest-path python/Cargo.toml
 cargo clippy --locked --quiet --manifest-path python/Cargo.toml --all-targets -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --lib --quiet --manifest-path python/Cargo.toml
+cargo test --locked --quiet --manifest-path python/Cargo.toml
 
 echo "-- Python environment"
 if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -m pip --version >/dev/null 2>&1; then
