@@ -67,17 +67,18 @@ def best(f, n=3):
 
 
 def test_the_conversion_is_linear():
-    """Four times the text (and matches) takes about four times as long,
-    not sixteen: no per-match count from the start of the text."""
+    """Character offsets cost a pass over the text, not one per match: on
+    1.3 MB of non-ASCII text with 40,000 URIs, a `str` (offsets converted)
+    takes a small multiple of the same text as `bytes` (none converted);
+    counting from the start for every match would take hundreds of times
+    as long. Timed interleaved, best of five, so load hits both alike."""
     f = urifind.Finder()
-    unit = "é文 see http://a.example/p and <http://b.example/q> 𝄞\n"
-    small, large = unit * 10_000, unit * 40_000
-    assert len(f.find(small)) == 20_000
-    ratio = best(lambda: f.find(large)) / best(lambda: f.find(small))
-    assert ratio < 8, ratio
-
-
-def test_iri_offsets_index_the_str():
-    text = PREFIX + "voir <http://b.example/ü/日本>."
-    (m,) = urifind.Finder(iri=True).find(text)
-    assert text[m.start:m.end] == m.uri == "http://b.example/ü/日本"
+    text = "é文 see http://a.example/p and <http://b.example/q> 𝄞\n" * 20_000
+    raw = text.encode()
+    ms = f.find(text)
+    assert len(ms) == 40_000 and text[ms[-1].start:ms[-1].end] == "http://b.example/q"
+    t_str = t_bytes = float("inf")
+    for _ in range(5):
+        t_str = min(t_str, best(lambda: f.find(text), 1))
+        t_bytes = min(t_bytes, best(lambda: f.find(raw), 1))
+    assert t_str < 10 * t_bytes, (t_str, t_bytes)
