@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
-# CI for the Python package: formatting and lints of its crate, an abi3
-# wheel built with maturin, installed in a virtual environment (which
-# also sees the system's packages), and the pytest suite, Spark included
-# (Java is installed from the system packages when missing). Run from the
-# repository root by .ci/run, or on its own: bash python/ci.sh
+# CI for the Python package: formatting and lints of its crate (its
+# Cargo.lock must be current: --locked), then the package installed the
+# way the README tells users, `pip install './python[spark,test]'` (pip
+# builds it through maturin) in a fresh virtual environment that sees no
+# system packages, a check that the install left the clone as it was,
+# and the pytest suite, Spark included (Java is installed from the system
+# packages when missing). Run from the repository root by .ci/run, or on
+# its own: bash python/ci.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "-- cargo fmt --check / clippy (python/)"
+echo "-- cargo fmt --check / clippy / doc / test, --locked (python/)"
 cargo fmt --check --manifest-path python/Cargo.toml
-cargo clippy --quiet --manifest-path python/Cargo.toml --all-targets -- -D warnings
+cargo clippy --locked --quiet --manifest-path python/Cargo.toml --all-targets -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --locked --no-deps --lib --quiet --manifest-path python/Cargo.toml
+cargo test --locked --quiet --manifest-path python/Cargo.toml
 
 echo "-- Python environment"
 if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -m pip --version >/dev/null 2>&1; then
@@ -17,14 +22,8 @@ if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -m pip --version >/dev/
 fi
 venv=target/python-ci
 rm -rf "$venv"
-python3 -m venv --system-site-packages "$venv"
+python3 -m venv "$venv"
 py="$venv/bin/python"
-# maturin in the environment itself (its command is looked up there).
-"$py" -m pip install --quiet --disable-pip-version-check --ignore-installed \
-    "maturin>=1.5,<2"
-"$py" -m pip install --quiet --disable-pip-version-check \
-    "pytest>=7" "pyarrow>=14" "pyspark>=4.1" "pandas>=2.2,<3" \
-    "fastwarc>=0.14"
 
 if ! command -v java >/dev/null 2>&1 && [ -z "${JAVA_HOME:-}" ]; then
     echo "-- installing Java for the Spark tests"
@@ -33,12 +32,16 @@ if ! command -v java >/dev/null 2>&1 && [ -z "${JAVA_HOME:-}" ]; then
     fi
 fi
 
-echo "-- maturin build --release (abi3 wheel)"
-rm -rf target/wheels
-"$venv/bin/maturin" build --release --quiet -m python/Cargo.toml -o target/wheels \
-    --interpreter "$py"
-"$py" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps \
-    target/wheels/urifind-*.whl
+echo "-- pip install './python[spark,test]' (as the README says)"
+clone_state() { git status --porcelain --untracked-files=all 2>/dev/null || true; }
+before=$(clone_state)
+"$py" -m pip install --quiet --disable-pip-version-check "./python[spark,test]"
+after=$(clone_state)
+if [ "$before" != "$after" ]; then
+    echo "ci: pip install ./python changed the clone:" >&2
+    diff <(echo "$before") <(echo "$after") >&2 || true
+    exit 1
+fi
 
 echo "-- pytest python/tests"
 cargo build --release --quiet --bin urifind

@@ -13,7 +13,9 @@ or a glob; `--format` says how it is read:
 * `files`: one row per file (`urifind.spark.read_documents`).
 
 Every row's text goes through `urifind.spark.find_uris` (one Finder per
-Python worker, Arrow batches, no round trip to the driver), once; the
+Python worker, Arrow batches, no round trip to the driver), once, in mail
+mode for `mbox` (messages read as a mail reader shows them, so the count
+is that of `urifind --mail`); the
 host of each URI with an authority is taken with a regular expression in
 Spark SQL, and the hosts are counted. The job prints the top hosts and what it
 read: rows, bytes, URIs, seconds, rows/s and MB/s (10^6 bytes/s).
@@ -52,7 +54,10 @@ def top_hosts(spark, path, fmt="mbox", top=20, **finder_options):
     host, and the rows are counted per host together with the input's
     rows and bytes (carried by each input row's first URI, or by the row
     itself when it has none), so the totals come from the small per-host
-    table and nothing large is cached."""
+    table and nothing large is cached. Mail is read in mail mode unless
+    the options say otherwise."""
+    if fmt == "mbox":
+        finder_options = {"mail": True, **finder_options}
     start = time.perf_counter()
     first = (F.col("pos") == 0) | F.col("pos").isNull()
     per_host = (

@@ -5,14 +5,15 @@
 //!
 //! Rows are read in place (string, large string, binary, large binary and
 //! their view forms), scanned with the GIL released, and the matches of
-//! row `i` become list `i` of a `list<struct<uri, start, end, span_start,
-//! span_end, context, without_hyphen>>` array, built in Rust and handed
-//! back the same way. A null row gives a null list.
+//! row `i` become list `i` of a `list<struct<...>>` array whose struct
+//! has one column per field of [`FIELDS`], built in Rust and handed back
+//! the same way. A null row gives a null list. Offsets count characters
+//! in string rows, bytes in binary rows.
 
 use std::ptr::NonNull;
 use std::sync::Arc;
 
-use arrow_array::builder::StringBuilder;
+use arrow_array::builder::{Int64Builder, ListBuilder, StringBuilder};
 use arrow_array::cast::AsArray;
 use arrow_array::ffi::{from_ffi, to_ffi, FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::{ArrayStreamReader, FFI_ArrowArrayStream};
@@ -27,31 +28,33 @@ use pyo3::exceptions::{
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyList, PyTuple};
 
-use crate::finder::Finder;
-use crate::options::Hyphen;
+use crate::fields::{Kind, Value, FIELDS};
+use crate::offsets::{CharOffsets, Unit};
+use crate::scan::Scanner;
 
-/// The struct fields of every match, in order.
-pub const FIELDS: [&str; 7] = [
-    "uri",
-    "start",
-    "end",
-    "span_start",
-    "span_end",
-    "context",
-    "without_hyphen",
-];
+/// The Arrow type of a field's values, and whether it may be null.
+fn arrow_type(kind: Kind) -> (DataType, bool) {
+    match kind {
+        Kind::Offset | Kind::Int => (DataType::Int64, false),
+        Kind::OptInt => (DataType::Int64, true),
+        Kind::Str => (DataType::Utf8, false),
+        Kind::OptStr => (DataType::Utf8, true),
+        Kind::StrList => (
+            DataType::List(Arc::new(Field::new("item", DataType::Utf8, true))),
+            true,
+        ),
+    }
+}
 
 /// The struct type of one match.
 fn match_fields() -> Fields {
-    Fields::from(vec![
-        Field::new(FIELDS[0], DataType::Utf8, false),
-        Field::new(FIELDS[1], DataType::Int64, false),
-        Field::new(FIELDS[2], DataType::Int64, false),
-        Field::new(FIELDS[3], DataType::Int64, false),
-        Field::new(FIELDS[4], DataType::Int64, false),
-        Field::new(FIELDS[5], DataType::Utf8, false),
-        Field::new(FIELDS[6], DataType::Utf8, true),
-    ])
+    FIELDS
+        .iter()
+        .map(|f| {
+            let (ty, null) = arrow_type(f.kind);
+            Field::new(f.name, ty, null)
+        })
+        .collect()
 }
 
 /// The list's item field.
@@ -87,101 +90,140 @@ impl From<Fault> for PyErr {
     }
 }
 
-/// Bytes as text: URIs are ASCII, so the fast check almost always
-/// passes; anything else is kept readable.
-fn text(b: &[u8]) -> std::borrow::Cow<'_, str> {
-    match std::str::from_utf8(b) {
-        Ok(s) => s.into(),
-        Err(_) => String::from_utf8_lossy(b),
+/// The values of one field, built match by match.
+enum Column {
+    /// `Offset` and `Int` fields.
+    Int(Vec<i64>),
+    /// `OptInt` fields.
+    OptInt(Int64Builder),
+    /// `Str` and `OptStr` fields.
+    Str(StringBuilder),
+    /// `StrList` fields.
+    List(ListBuilder<StringBuilder>),
+}
+
+impl Column {
+    fn new(kind: Kind) -> Column {
+        match kind {
+            Kind::Offset | Kind::Int => Column::Int(Vec::new()),
+            Kind::OptInt => Column::OptInt(Int64Builder::new()),
+            Kind::Str | Kind::OptStr => Column::Str(StringBuilder::new()),
+            Kind::StrList => {
+                Column::List(ListBuilder::new(StringBuilder::new()))
+            }
+        }
+    }
+
+    /// Appends `v`; the number of string bytes it adds.
+    fn push(&mut self, v: Value<'_>) -> usize {
+        match (self, v) {
+            (Column::Int(c), Value::Int(i)) => c.push(i),
+            (Column::Int(c), _) => c.push(0),
+            (Column::OptInt(c), Value::Int(i)) => c.append_value(i),
+            (Column::OptInt(c), _) => c.append_null(),
+            (Column::Str(c), Value::Str(s)) => {
+                c.append_value(&s);
+                return s.len();
+            }
+            (Column::Str(c), _) => c.append_null(),
+            (Column::List(c), Value::List(l)) => {
+                let n = l.iter().map(|s| s.len()).sum();
+                for s in l {
+                    c.values().append_value(s);
+                }
+                c.append(true);
+                return n;
+            }
+            (Column::List(c), _) => c.append(false),
+        }
+        0
+    }
+
+    fn finish(self) -> ArrayRef {
+        match self {
+            Column::Int(c) => Arc::new(Int64Array::from(c)),
+            Column::OptInt(mut c) => Arc::new(c.finish()),
+            Column::Str(mut c) => Arc::new(c.finish()),
+            Column::List(mut c) => Arc::new(c.finish()),
+        }
     }
 }
 
 /// Builds the result array row by row.
 struct Builder {
-    hyphen: Hyphen,
     lists: Vec<i32>,
     valid: NullBufferBuilder,
-    uri: StringBuilder,
-    start: Vec<i64>,
-    end: Vec<i64>,
-    span_start: Vec<i64>,
-    span_end: Vec<i64>,
-    context: StringBuilder,
-    alt: StringBuilder,
-    /// Bytes in `uri` and `alt` so far, to refuse an overflow rather
-    /// than panic on it.
+    cols: Vec<Column>,
+    /// Matches so far.
+    len: usize,
+    /// String bytes so far, to refuse an overflow rather than panic on
+    /// it.
     bytes: usize,
+    chars: CharOffsets,
 }
 
 impl Builder {
-    fn new(rows: usize, hyphen: Hyphen) -> Builder {
+    fn new(rows: usize) -> Builder {
         let mut lists = Vec::with_capacity(rows + 1);
         lists.push(0);
         Builder {
-            hyphen,
             lists,
             valid: NullBufferBuilder::new(rows),
-            uri: StringBuilder::new(),
-            start: Vec::new(),
-            end: Vec::new(),
-            span_start: Vec::new(),
-            span_end: Vec::new(),
-            context: StringBuilder::new(),
-            alt: StringBuilder::new(),
+            cols: FIELDS.iter().map(|f| Column::new(f.kind)).collect(),
+            len: 0,
             bytes: 0,
+            chars: CharOffsets::default(),
         }
     }
 
     fn null_row(&mut self) {
         self.valid.append_null();
-        self.lists.push(self.start.len() as i32);
+        self.lists.push(self.len as i32);
     }
 
-    fn row(&mut self, f: &Finder, hay: &[u8]) -> Result<(), Fault> {
+    fn row(
+        &mut self,
+        s: &Scanner,
+        hay: &[u8],
+        unit: Unit,
+    ) -> Result<(), Fault> {
+        let first = self.len;
         let mut fault = None;
-        f.each(hay, |m| {
+        s.each(hay, |h| {
             if fault.is_some() {
                 return;
             }
-            let uri = self.hyphen.primary(m.uri(), m.without_hyphen());
-            let alt = m.without_hyphen();
-            self.bytes += uri.len() + alt.map_or(0, <[u8]>::len);
-            if self.bytes > i32::MAX as usize
-                || self.start.len() >= i32::MAX as usize
+            for (f, col) in FIELDS.iter().zip(&mut self.cols) {
+                self.bytes += col.push((f.read)(h));
+            }
+            self.len += 1;
+            if self.bytes > i32::MAX as usize || self.len >= i32::MAX as usize
             {
                 fault = Some(Fault::Overflow);
-                return;
-            }
-            self.uri.append_value(text(uri));
-            let (us, sp) = (m.uri_span(), m.span());
-            self.start.push(us.start as i64);
-            self.end.push(us.end as i64);
-            self.span_start.push(sp.start as i64);
-            self.span_end.push(sp.end as i64);
-            self.context.append_value(m.context().name());
-            match alt {
-                Some(a) => self.alt.append_value(text(a)),
-                None => self.alt.append_null(),
             }
         });
         if let Some(e) = fault {
             return Err(e);
         }
+        if unit == Unit::Chars && self.len > first {
+            let mut offsets: Vec<&mut [i64]> = FIELDS
+                .iter()
+                .zip(&mut self.cols)
+                .filter_map(|(f, c)| match (f.kind, c) {
+                    (Kind::Offset, Column::Int(v)) => Some(&mut v[first..]),
+                    _ => None,
+                })
+                .collect();
+            self.chars.convert(hay, &mut offsets);
+        }
         self.valid.append_non_null();
-        self.lists.push(self.start.len() as i32);
+        self.lists.push(self.len as i32);
         Ok(())
     }
 
     fn finish(mut self) -> ArrayRef {
-        let cols: Vec<ArrayRef> = vec![
-            Arc::new(self.uri.finish()),
-            Arc::new(Int64Array::from(self.start)),
-            Arc::new(Int64Array::from(self.end)),
-            Arc::new(Int64Array::from(self.span_start)),
-            Arc::new(Int64Array::from(self.span_end)),
-            Arc::new(self.context.finish()),
-            Arc::new(self.alt.finish()),
-        ];
+        let cols: Vec<ArrayRef> =
+            self.cols.into_iter().map(Column::finish).collect();
         let items = StructArray::new(match_fields(), cols, None);
         let offsets = OffsetBuffer::new(ScalarBuffer::from(self.lists));
         Arc::new(ListArray::new(
@@ -194,10 +236,16 @@ impl Builder {
 }
 
 /// Scans every row of `input` (run without the GIL).
-fn scan_array(f: &Finder, input: &dyn Array) -> Result<ArrayRef, Fault> {
-    let mut b = Builder::new(input.len(), f.opts.hyphen);
+fn scan_array(s: &Scanner, input: &dyn Array) -> Result<ArrayRef, Fault> {
+    let mut b = Builder::new(input.len());
+    let unit = match input.data_type() {
+        DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => {
+            Unit::Chars
+        }
+        _ => Unit::Bytes,
+    };
     let mut each = |row: Option<&[u8]>| match row {
-        Some(hay) => b.row(f, hay),
+        Some(hay) => b.row(s, hay, unit),
         None => {
             b.null_row();
             Ok(())
@@ -276,10 +324,10 @@ fn import_stream(obj: &Bound<'_, PyAny>) -> PyResult<ArrayStreamReader> {
 /// it.
 fn scan_detached(
     py: Python<'_>,
-    f: &Finder,
+    s: &Scanner,
     input: &ArrayRef,
 ) -> PyResult<ArrayRef> {
-    Ok(py.detach(|| scan_array(f, input.as_ref()))?)
+    Ok(py.detach(|| scan_array(s, input.as_ref()))?)
 }
 
 /// The matches of one array, exported: an Arrow `list<struct>` array
@@ -338,7 +386,7 @@ impl MatchArray {
 
 /// `Finder.find_arrow_c`.
 pub fn find_arrow_c(
-    f: &Finder,
+    s: &Scanner,
     obj: &Bound<'_, PyAny>,
 ) -> PyResult<MatchArray> {
     if !obj.hasattr("__arrow_c_array__")? {
@@ -349,7 +397,7 @@ pub fn find_arrow_c(
         ));
     }
     let input = import_array(obj)?;
-    let array = scan_detached(obj.py(), f, &input)?;
+    let array = scan_detached(obj.py(), s, &input)?;
     drop(input);
     Ok(MatchArray { array })
 }
@@ -357,7 +405,7 @@ pub fn find_arrow_c(
 /// `Finder.find_arrow`: a `pyarrow.Array` for an array, a
 /// `pyarrow.ChunkedArray` for a stream.
 pub fn find_arrow<'py>(
-    f: &Finder,
+    s: &Scanner,
     obj: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = obj.py();
@@ -376,7 +424,7 @@ pub fn find_arrow<'py>(
         )
     })?;
     if is_array {
-        let out = find_arrow_c(f, obj)?;
+        let out = find_arrow_c(s, obj)?;
         return pa.call_method1("array", (out,));
     }
     let reader = import_stream(obj)?;
@@ -385,7 +433,7 @@ pub fn find_arrow<'py>(
         let input = chunk.map_err(|e| {
             PyValueError::new_err(format!("Arrow import: {e}"))
         })?;
-        let array = scan_detached(py, f, &input)?;
+        let array = scan_detached(py, s, &input)?;
         drop(input);
         chunks.append(pa.call_method1("array", (MatchArray { array },))?)?;
     }
@@ -397,5 +445,5 @@ pub fn find_arrow<'py>(
 
 /// A result of no rows, for the type of an empty stream.
 fn empty_result() -> ArrayRef {
-    Builder::new(0, Hyphen::Keep).finish()
+    Builder::new(0).finish()
 }

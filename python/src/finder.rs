@@ -1,23 +1,27 @@
 //! The `Finder` and `Match` classes: one finder built from keyword
 //! options, shared by any number of threads, scanning `str` or `bytes`
 //! with the GIL released, and pickled as its options (so Spark can ship
-//! it to executors, where it is rebuilt once).
+//! it to executors, where it is rebuilt once). A `Match` holds the
+//! values of [`FIELDS`], read as attributes.
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyAttributeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyString, PyTuple};
 
-use urifind::mail::{MailFinder, Messages};
-
 use crate::arrow;
-use crate::options::{Hyphen, Options};
+use crate::fields::{self, Kind, Value, FIELDS};
+use crate::offsets::{CharOffsets, Unit};
+use crate::options::{keyword, Hyphen, Options, KEYWORDS};
+use crate::scan::Scanner;
 
-/// The text a scan reads: a `bytes` object borrowed as it is, or the
-/// UTF-8 encoding of a `str` (offsets count its bytes).
+/// The text a scan reads: a `bytes` object borrowed as it is, the UTF-8
+/// encoding of a `str`, or a copy of other bytes.
 pub enum Text<'py> {
     /// Borrowed from an immutable `bytes` object.
     Bytes(Bound<'py, PyBytes>),
-    /// Encoded or copied.
+    /// A `str`, encoded.
+    Str(Vec<u8>),
+    /// Copied from a `bytearray` or a buffer.
     Owned(Vec<u8>),
 }
 
@@ -32,7 +36,7 @@ impl<'py> Text<'py> {
         if let Ok(b) = obj.cast::<PyBytes>() {
             Ok(Text::Bytes(b.clone()))
         } else if let Ok(s) = obj.cast::<PyString>() {
-            Ok(Text::Owned(s.to_cow()?.into_owned().into_bytes()))
+            Ok(Text::Str(s.to_cow()?.into_owned().into_bytes()))
         } else if let Ok(b) = obj.cast::<PyByteArray>() {
             Ok(Text::Owned(b.to_vec()))
         } else if let Ok(v) = obj.extract::<Vec<u8>>() {
@@ -49,7 +53,16 @@ impl<'py> Text<'py> {
     pub fn as_bytes(&self) -> &[u8] {
         match self {
             Text::Bytes(b) => b.as_bytes(),
-            Text::Owned(v) => v,
+            Text::Str(v) | Text::Owned(v) => v,
+        }
+    }
+
+    /// What offsets into it count: the characters of a `str`, else
+    /// bytes.
+    pub fn unit(&self) -> Unit {
+        match self {
+            Text::Str(_) => Unit::Chars,
+            _ => Unit::Bytes,
         }
     }
 }
@@ -60,220 +73,269 @@ pub fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// Python's `repr` of a string.
-fn py_repr(py: Python<'_>, s: &str) -> PyResult<String> {
-    Ok(PyString::new(py, s).repr()?.to_cow()?.into_owned())
+/// Python's `repr` of an object.
+fn py_repr(v: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(v.repr()?.to_cow()?.into_owned())
 }
 
-/// A URI found in text.
+/// A value as a Python object.
+fn to_py<'py>(py: Python<'py>, v: &Value<'_>) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Value::Int(i) => i.into_pyobject(py)?.into_any(),
+        Value::Str(s) => PyString::new(py, s).into_any(),
+        Value::List(l) => {
+            PyList::new(py, l.iter().map(|s| s.as_ref()))?.into_any()
+        }
+        Value::Null => py.None().into_bound(py),
+    })
+}
+
+/// A Python object as the value of a field of kind `kind`.
+fn from_py(
+    kind: Kind,
+    name: &str,
+    v: &Bound<'_, PyAny>,
+) -> PyResult<Value<'static>> {
+    let optional = matches!(kind, Kind::OptInt | Kind::OptStr | Kind::StrList);
+    if v.is_none() {
+        return if optional {
+            Ok(Value::Null)
+        } else {
+            Err(PyTypeError::new_err(format!(
+                "Match field {name} cannot be None"
+            )))
+        };
+    }
+    Ok(match kind {
+        Kind::Offset | Kind::Int | Kind::OptInt => Value::Int(v.extract()?),
+        Kind::Str | Kind::OptStr => Value::Str(v.extract::<String>()?.into()),
+        Kind::StrList => Value::List(
+            v.extract::<Vec<String>>()?.into_iter().map(Into::into).collect(),
+        ),
+    })
+}
+
+/// A URI found in text, with the fields of `urifind.MATCH_FIELDS` as
+/// attributes.
 ///
 /// `uri` is the URI as reported (delimiters and line-break whitespace
-/// removed); `start` and `end` are the byte offsets of its first and past
-/// its last byte in the input (in the UTF-8 encoding of a `str`);
-/// `span_start` and `span_end` cover the whole match, delimiters
-/// included; `context` says how it was delimited (`angle`,
-/// `url-prefixed`, `quoted`, `bare`, `abbreviated`); `without_hyphen` is
-/// the form without the hyphen when a hyphen stood at a line break inside
-/// it, else `None`.
+/// removed). `start` and `end` are the offsets of its first and past its
+/// last character in the input, `span_start` and `span_end` those of the
+/// whole match, delimiters included: character offsets into a `str`
+/// (`text[m.start:m.end]`), byte offsets into `bytes`; `byte_start`,
+/// `byte_end`, `byte_span_start` and `byte_span_end` are always byte
+/// offsets (into the UTF-8 encoding of a `str`). `context` says where the
+/// URI was found (`text` outside mail; in a message `header:NAME`,
+/// `text`, `html-href`, `html-text`) and `delimiter` how it was delimited
+/// (`angle`, `url-prefixed`, `quoted`, `bare`, `abbreviated`, `paired`).
+/// `without_hyphen` is the form without the hyphen when a hyphen stood at
+/// a line break inside it. In mail mode `message` (from 1),
+/// `message_id`, `part`, `content_type`, `encoding`, `shown` (the URI a
+/// link's visible text shows, when it differs) and `parts_seen` say
+/// where in which message; outside mail they are `None`.
 #[pyclass(module = "urifind", frozen, eq)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
-    #[pyo3(get)]
-    uri: String,
-    #[pyo3(get)]
-    start: usize,
-    #[pyo3(get)]
-    end: usize,
-    #[pyo3(get)]
-    span_start: usize,
-    #[pyo3(get)]
-    span_end: usize,
-    #[pyo3(get)]
-    context: String,
-    #[pyo3(get)]
-    without_hyphen: Option<String>,
+    /// The value of each of [`FIELDS`], in order.
+    values: Vec<Value<'static>>,
 }
 
 impl Match {
-    fn of(m: &urifind::Match<'_>, hyphen: Hyphen) -> Match {
-        let uri = hyphen.primary(m.uri(), m.without_hyphen());
-        Match {
-            uri: lossy(uri),
-            start: m.uri_span().start,
-            end: m.uri_span().end,
-            span_start: m.span().start,
-            span_end: m.span().end,
-            context: m.context().name().to_owned(),
-            without_hyphen: m.without_hyphen().map(lossy),
+    /// The matches of `text`, offsets in `unit`.
+    fn all(s: &Scanner, text: &[u8], unit: Unit) -> Vec<Match> {
+        let mut out = Vec::new();
+        s.each(text, |h| {
+            let values =
+                FIELDS.iter().map(|f| (f.read)(h).into_owned()).collect();
+            out.push(Match { values });
+        });
+        if unit == Unit::Chars && !text.is_ascii() {
+            to_chars(text, &mut out);
+        }
+        out
+    }
+}
+
+/// The `Offset` fields of `ms` turned into character offsets into `text`.
+fn to_chars(text: &[u8], ms: &mut [Match]) {
+    let offset_fields: Vec<usize> = (0..FIELDS.len())
+        .filter(|&i| FIELDS[i].kind == Kind::Offset)
+        .collect();
+    let int = |v: &Value<'_>| if let Value::Int(i) = v { *i } else { 0 };
+    let mut cols: Vec<Vec<i64>> = offset_fields
+        .iter()
+        .map(|&f| ms.iter().map(|m| int(&m.values[f])).collect())
+        .collect();
+    let mut slices: Vec<&mut [i64]> =
+        cols.iter_mut().map(|c| &mut c[..]).collect();
+    CharOffsets::default().convert(text, &mut slices);
+    for (&f, col) in offset_fields.iter().zip(&cols) {
+        for (m, &v) in ms.iter_mut().zip(col) {
+            m.values[f] = Value::Int(v);
         }
     }
 }
 
 #[pymethods]
 impl Match {
+    /// A match of the given fields, by position in `MATCH_FIELDS` or by
+    /// name; the optional ones (`None` when not given) may be left out.
     #[new]
-    #[pyo3(signature = (uri, start, end, span_start, span_end, context, without_hyphen=None))]
+    #[pyo3(signature = (*args, **kwargs))]
     fn new(
-        uri: String,
-        start: usize,
-        end: usize,
-        span_start: usize,
-        span_end: usize,
-        context: String,
-        without_hyphen: Option<String>,
-    ) -> Match {
-        Match {
-            uri,
-            start,
-            end,
-            span_start,
-            span_end,
-            context,
-            without_hyphen,
+        args: &Bound<'_, PyTuple>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Match> {
+        if args.len() > FIELDS.len() {
+            return Err(PyTypeError::new_err(format!(
+                "Match() takes at most {} positional arguments ({} given)",
+                FIELDS.len(),
+                args.len()
+            )));
         }
+        let mut given: Vec<Option<Bound<'_, PyAny>>> =
+            vec![None; FIELDS.len()];
+        for (i, v) in args.iter().enumerate() {
+            given[i] = Some(v);
+        }
+        for (k, v) in kwargs.into_iter().flat_map(|d| d.iter()) {
+            let name = k.extract::<String>()?;
+            let Some(i) = fields::index(&name) else {
+                return Err(PyTypeError::new_err(format!(
+                    "Match() got an unexpected keyword argument '{name}'"
+                )));
+            };
+            if given[i].is_some() {
+                return Err(PyTypeError::new_err(format!(
+                    "Match() got multiple values for argument '{name}'"
+                )));
+            }
+            given[i] = Some(v);
+        }
+        let values = FIELDS
+            .iter()
+            .zip(&given)
+            .map(|(f, g)| match g {
+                Some(v) => from_py(f.kind, f.name, v),
+                None => from_py(
+                    f.kind,
+                    f.name,
+                    &args.py().None().into_bound(args.py()),
+                ),
+            })
+            .collect::<PyResult<_>>()?;
+        Ok(Match { values })
+    }
+
+    fn __getattr__<'py>(
+        &self,
+        py: Python<'py>,
+        name: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        match fields::index(name) {
+            Some(i) => to_py(py, &self.values[i]),
+            None => Err(PyAttributeError::new_err(format!(
+                "'Match' object has no attribute '{name}'"
+            ))),
+        }
+    }
+
+    fn __dir__(&self) -> Vec<&'static str> {
+        let mut names: Vec<&'static str> =
+            FIELDS.iter().map(|f| f.name).collect();
+        names.extend(["span", "to_dict"]);
+        names
     }
 
     /// `(span_start, span_end)`.
     #[getter]
-    fn span(&self) -> (usize, usize) {
-        (self.span_start, self.span_end)
+    fn span<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        Ok((
+            self.__getattr__(py, "span_start")?,
+            self.__getattr__(py, "span_end")?,
+        ))
     }
 
     /// The fields as a dict, keyed as the fields of `find_arrow`'s
     /// structs.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        d.set_item("uri", &self.uri)?;
-        d.set_item("start", self.start)?;
-        d.set_item("end", self.end)?;
-        d.set_item("span_start", self.span_start)?;
-        d.set_item("span_end", self.span_end)?;
-        d.set_item("context", &self.context)?;
-        d.set_item("without_hyphen", &self.without_hyphen)?;
+        for (f, v) in FIELDS.iter().zip(&self.values) {
+            d.set_item(f.name, to_py(py, v)?)?;
+        }
         Ok(d)
     }
 
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let m = slf.get();
-        let args = (
-            m.uri.clone(),
-            m.start,
-            m.end,
-            m.span_start,
-            m.span_end,
-            m.context.clone(),
-            m.without_hyphen.clone(),
-        )
-            .into_pyobject(slf.py())?;
-        Ok((slf.get_type().into_any(), args))
+        let py = slf.py();
+        let values = slf
+            .get()
+            .values
+            .iter()
+            .map(|v| to_py(py, v))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok((slf.get_type().into_any(), PyTuple::new(py, values)?))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let alt = match &self.without_hyphen {
-            Some(a) => format!(", without_hyphen={}", py_repr(py, a)?),
-            None => String::new(),
-        };
-        Ok(format!(
-            "Match(uri={}, start={}, end={}, context={}{alt})",
-            py_repr(py, &self.uri)?,
-            self.start,
-            self.end,
-            py_repr(py, &self.context)?
-        ))
+        let mut parts = Vec::new();
+        for (f, v) in FIELDS.iter().zip(&self.values) {
+            let shown = matches!(
+                f.name,
+                "uri" | "start" | "end" | "context" | "delimiter"
+            );
+            if shown || (*v != Value::Null && f.kind != Kind::Int) {
+                parts.push(format!("{}={}", f.name, py_repr(&to_py(py, v)?)?));
+            }
+        }
+        Ok(format!("Match({})", parts.join(", ")))
     }
 }
 
 /// Finds URIs in text; build once, use from any number of threads.
 ///
-/// Options are the command's: `grammar` (`rfc2396bis`, `rfc2396`,
-/// `rfc3986`), `schemes` (accepted schemes, a list or a comma-separated
-/// string), `any_scheme`, `abbrev` (abbreviated URIs like
-/// `www.example.com/x`), `iri`, `mail`, and `hyphen` (`keep`, `drop`,
-/// `both`: which form of a URI with a hyphen at a line break is reported
-/// as `uri`; `both` makes `find_uris` list both).
+/// Options (keywords; `urifind.FINDER_OPTIONS` lists them) are the
+/// command's: `grammar` (`rfc2396bis`, `rfc2396`, `rfc3986`), `schemes`
+/// (accepted schemes, a list or a comma-separated string), `any_scheme`,
+/// `abbrev` (abbreviated URIs like `www.example.com/x`), `iri`, `mail`,
+/// and `hyphen` (`keep`, `drop`, `both`: which form of a URI with a
+/// hyphen at a line break is reported as `uri`; `both` makes `find_uris`
+/// list both). Each is an attribute of the finder.
 #[pyclass(module = "urifind", frozen)]
 pub struct Finder {
-    pub(crate) opts: Options,
-    pub(crate) inner: urifind::Finder,
-    pub(crate) mail: Option<MailFinder>,
+    pub(crate) scan: Scanner,
 }
 
 impl Finder {
-    /// Calls `f` on every match in `hay`, in order: the plain scan, or
-    /// with `mail`, each message of `hay` (an mbox or one message) read
-    /// as a mail reader shows it, offsets into `hay`.
-    pub(crate) fn each(
-        &self,
-        hay: &[u8],
-        mut f: impl FnMut(&urifind::Match<'_>),
-    ) {
-        match &self.mail {
-            None => self.inner.find_iter(hay).for_each(|m| f(&m)),
-            Some(mf) => {
-                for msg in Messages::new(hay) {
-                    // Reading from a slice cannot fail.
-                    let Ok(msg) = msg else { break };
-                    msg.matches(mf).for_each(|m| f(m.as_match()));
-                }
-            }
-        }
-    }
-
-    /// The matches in `hay`, owned, scanned without the GIL.
-    fn scan(
-        &self,
-        py: Python<'_>,
-        hay: &[u8],
-    ) -> Vec<urifind::Match<'static>> {
-        py.detach(|| {
-            let mut v = Vec::new();
-            self.each(hay, |m| v.push(m.clone().into_owned()));
-            v
-        })
+    fn opts(&self) -> &Options {
+        &self.scan.opts
     }
 }
 
 #[pymethods]
 impl Finder {
     #[new]
-    #[pyo3(signature = (
-        grammar = "rfc2396bis",
-        schemes = None,
-        any_scheme = false,
-        abbrev = false,
-        iri = false,
-        mail = false,
-        hyphen = "keep",
-    ))]
-    fn new(
-        grammar: &str,
-        schemes: Option<&Bound<'_, PyAny>>,
-        any_scheme: bool,
-        abbrev: bool,
-        iri: bool,
-        mail: bool,
-        hyphen: &str,
-    ) -> PyResult<Finder> {
-        let opts = Options::new(
-            grammar, schemes, any_scheme, abbrev, iri, mail, hyphen,
-        )?;
-        let inner = opts.build();
-        let mail = opts.build_mail();
-        Ok(Finder { opts, inner, mail })
+    #[pyo3(signature = (**options))]
+    fn new(options: Option<&Bound<'_, PyDict>>) -> PyResult<Finder> {
+        Ok(Finder { scan: Scanner::new(Options::from_kwargs(options)?) })
     }
 
-    /// The URIs in `text` (`str` or `bytes`) as `Match` objects, in order.
+    /// The URIs in `text` (`str` or `bytes`) as `Match` objects, in
+    /// order; offsets count the characters of a `str`, the bytes of
+    /// `bytes`.
     fn find(
         &self,
         py: Python<'_>,
         text: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<Match>> {
         let text = Text::of(text)?;
-        let found = self.scan(py, text.as_bytes());
-        let h = self.opts.hyphen;
-        Ok(found.iter().map(|m| Match::of(m, h)).collect())
+        let (hay, unit) = (text.as_bytes(), text.unit());
+        Ok(py.detach(|| Match::all(&self.scan, hay, unit)))
     }
 
     /// The URIs in `text` as strings, as the command prints them (with
@@ -285,29 +347,34 @@ impl Finder {
         text: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
         let text = Text::of(text)?;
-        let found = self.scan(py, text.as_bytes());
-        let h = self.opts.hyphen;
-        let out = PyList::empty(py);
-        for m in &found {
-            let uri = h.primary(m.uri(), m.without_hyphen());
-            out.append(PyString::new(py, &String::from_utf8_lossy(uri)))?;
-            if let (Hyphen::Both, Some(alt)) = (h, m.without_hyphen()) {
-                out.append(PyString::new(py, &String::from_utf8_lossy(alt)))?;
-            }
-        }
-        Ok(out)
+        let hay = text.as_bytes();
+        let found = py.detach(|| {
+            let mut v = Vec::new();
+            self.scan.each(hay, |h| {
+                let m = h.m;
+                v.push(lossy(h.hyphen.primary(m.uri(), m.without_hyphen())));
+                if let (Hyphen::Both, Some(alt)) =
+                    (h.hyphen, m.without_hyphen())
+                {
+                    v.push(lossy(alt));
+                }
+            });
+            v
+        });
+        PyList::new(py, found)
     }
 
     /// The matches of every row of an Arrow array of strings or binaries
     /// (any object with `__arrow_c_array__`, or a stream of them with
     /// `__arrow_c_stream__`), as a `pyarrow` `list<struct>` array (a
     /// `ChunkedArray` for a stream), null rows giving null lists. The
-    /// struct fields are those of `Match`.
+    /// struct fields are those of `Match`; offsets count characters in
+    /// string arrays, bytes in binary arrays.
     fn find_arrow<'py>(
-        slf: &Bound<'py, Self>,
+        &self,
         array: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        arrow::find_arrow(slf.get(), array)
+        arrow::find_arrow(&self.scan, array)
     }
 
     /// Like `find_arrow`, for one array, without `pyarrow`: the result
@@ -317,47 +384,25 @@ impl Finder {
         &self,
         array: &Bound<'_, PyAny>,
     ) -> PyResult<arrow::MatchArray> {
-        arrow::find_arrow_c(self, array)
+        arrow::find_arrow_c(&self.scan, array)
     }
 
-    #[getter]
-    fn grammar(&self) -> &'static str {
-        self.opts.grammar.name()
-    }
-
-    #[getter]
-    fn schemes(&self) -> Option<Vec<String>> {
-        self.opts.schemes.clone()
-    }
-
-    #[getter]
-    fn any_scheme(&self) -> bool {
-        self.opts.any_scheme
-    }
-
-    #[getter]
-    fn abbrev(&self) -> bool {
-        self.opts.abbrev
-    }
-
-    #[getter]
-    fn iri(&self) -> bool {
-        self.opts.iri
-    }
-
-    #[getter]
-    fn mail(&self) -> bool {
-        self.opts.mail
-    }
-
-    #[getter]
-    fn hyphen(&self) -> &'static str {
-        self.opts.hyphen.name()
+    fn __getattr__<'py>(
+        &self,
+        py: Python<'py>,
+        name: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        match keyword(name) {
+            Some(kw) => kw.get(self.opts(), py),
+            None => Err(PyAttributeError::new_err(format!(
+                "'Finder' object has no attribute '{name}'"
+            ))),
+        }
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         match other.cast::<Finder>() {
-            Ok(o) => o.get().opts == self.opts,
+            Ok(o) => o.get().opts() == self.opts(),
             Err(_) => false,
         }
     }
@@ -365,47 +410,32 @@ impl Finder {
     fn __hash__(&self) -> u64 {
         use std::hash::{DefaultHasher, Hash, Hasher};
         let mut h = DefaultHasher::new();
-        format!("{:?}", self.opts).hash(&mut h);
+        format!("{:?}", self.opts()).hash(&mut h);
         h.finish()
     }
 
+    /// Pickled as its options: `copyreg.__newobj_ex__(Finder, (),
+    /// options)` builds it again.
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
-        let o = &slf.get().opts;
-        let args = (
-            o.grammar.name(),
-            o.schemes.clone(),
-            o.any_scheme,
-            o.abbrev,
-            o.iri,
-            o.mail,
-            o.hyphen.name(),
-        )
-            .into_pyobject(slf.py())?;
-        Ok((slf.get_type().into_any(), args))
+        let py = slf.py();
+        let newobj = py.import("copyreg")?.getattr("__newobj_ex__")?;
+        let kwargs = slf.get().opts().to_kwargs(py)?;
+        let args =
+            (slf.get_type(), PyTuple::empty(py), kwargs).into_pyobject(py)?;
+        Ok((newobj, args))
     }
 
-    fn __repr__(&self) -> String {
-        let o = &self.opts;
-        let schemes = match &o.schemes {
-            Some(s) => {
-                let names: Vec<String> =
-                    s.iter().map(|n| format!("'{n}'")).collect();
-                format!("[{}]", names.join(", "))
-            }
-            None => "None".into(),
-        };
-        let py_bool = |b: bool| if b { "True" } else { "False" };
-        format!(
-            "Finder(grammar='{}', schemes={schemes}, any_scheme={}, \
-             abbrev={}, iri={}, mail={}, hyphen='{}')",
-            o.grammar.name(),
-            py_bool(o.any_scheme),
-            py_bool(o.abbrev),
-            py_bool(o.iri),
-            py_bool(o.mail),
-            o.hyphen.name()
-        )
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let mut parts = Vec::new();
+        for kw in &KEYWORDS {
+            parts.push(format!(
+                "{}={}",
+                kw.name,
+                py_repr(&kw.get(self.opts(), py)?)?
+            ));
+        }
+        Ok(format!("Finder({})", parts.join(", ")))
     }
 }

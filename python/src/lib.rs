@@ -7,7 +7,11 @@ The Python package (`python/urifind/`) re-exports everything here and adds
 the Spark integration in pure Python. This crate owns:
 
 * `options.rs`: Python keyword options into a [`urifind::FinderBuilder`],
-  with the command's error messages;
+  with the command's error messages (the one list of the options);
+* `scan.rs`: the finders of one set of options run over one text, plain
+  or as mail;
+* `fields.rs`: the fields of a match (the one list of them);
+* `offsets.rs`: byte offsets turned into character offsets;
 * `finder.rs`: the `Finder` and `Match` classes (picklable, thread-safe,
   scanning with the GIL released);
 * `arrow.rs`: `Finder.find_arrow` over string, large string, binary and
@@ -23,9 +27,12 @@ use pyo3::prelude::*;
 
 mod arrow;
 mod errors;
+mod fields;
 mod finder;
 mod mbox;
+mod offsets;
 mod options;
+mod scan;
 mod uri;
 
 /// The `urifind._urifind` extension module.
@@ -43,6 +50,13 @@ fn _urifind(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(uri::validate, m)?)?;
     m.add_function(wrap_pyfunction!(uri::resolve, m)?)?;
     m.add_function(wrap_pyfunction!(mbox::mbox_starts, m)?)?;
-    m.add("MATCH_FIELDS", arrow::FIELDS.to_vec())?;
+    let names =
+        |it: &mut dyn Iterator<Item = &'static str>| it.collect::<Vec<_>>();
+    m.add("MATCH_FIELDS", names(&mut fields::FIELDS.iter().map(|f| f.name)))?;
+    m.add(
+        "FINDER_OPTIONS",
+        names(&mut options::KEYWORDS.iter().map(|k| k.name)),
+    )?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -2,9 +2,12 @@
 //! values) turned into a [`urifind::FinderBuilder`], whose `build`
 //! checks them; its refusals are shown in the command's messages with
 //! the keyword's name standing where the command names its flag.
+//! [`KEYWORDS`] is the one list of the options.
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
+use pyo3::IntoPyObjectExt;
 use urifind::mail::MailFinder;
 use urifind::{BuildError, Finder, FinderBuilder, Grammar};
 
@@ -66,42 +69,175 @@ pub struct Options {
     pub hyphen: Hyphen,
 }
 
-impl Options {
-    /// Checks the options as the command checks its flags.
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            grammar: Grammar::Rfc2396bis,
+            schemes: None,
+            any_scheme: false,
+            abbrev: false,
+            iri: false,
+            mail: false,
+            hyphen: Hyphen::Keep,
+        }
+    }
+}
+
+/// One keyword option: its name, how a value given in Python sets it,
+/// and how it is read back (for the attribute, `repr` and pickling).
+pub struct Keyword {
+    /// The keyword's name.
+    pub name: &'static str,
+    set: fn(&mut Options, &Bound<'_, PyAny>) -> PyResult<()>,
+    get: for<'py> fn(&Options, Python<'py>) -> PyResult<Bound<'py, PyAny>>,
+}
+
+impl Keyword {
+    /// The option's value in `o`, as Python sees it.
     ///
     /// # Errors
     ///
-    /// `OptionError` with the command's message for a bad value or a
-    /// combination the command refuses.
-    pub fn new(
-        grammar: &str,
-        schemes: Option<&Bound<'_, PyAny>>,
-        any_scheme: bool,
-        abbrev: bool,
-        iri: bool,
-        mail: bool,
-        hyphen: &str,
+    /// Only when Python cannot make the object.
+    pub fn get<'py>(
+        &self,
+        o: &Options,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        (self.get)(o, py)
+    }
+}
+
+/// A bool from Python, strictly (`True`/`False`, as pyo3 extracts it).
+fn flag(v: &Bound<'_, PyAny>) -> PyResult<bool> {
+    v.extract::<bool>()
+}
+
+/// `v` as a Python object.
+fn py_obj<'py, T: IntoPyObject<'py>>(
+    py: Python<'py>,
+    v: T,
+) -> PyResult<Bound<'py, PyAny>> {
+    v.into_bound_py_any(py)
+}
+
+/// The keyword options of a `Finder`, in the order `repr` shows them:
+/// the one list of them (the constructor, the attributes, `repr`,
+/// pickling and `urifind.FINDER_OPTIONS` all read it).
+pub static KEYWORDS: [Keyword; 7] = [
+    Keyword {
+        name: "grammar",
+        set: |o, v| {
+            o.grammar = grammar_of(&v.extract::<String>()?)?;
+            Ok(())
+        },
+        get: |o, py| py_obj(py, o.grammar.name()),
+    },
+    Keyword {
+        name: "schemes",
+        set: |o, v| {
+            o.schemes = if v.is_none() { None } else { Some(scheme_list(v)?) };
+            Ok(())
+        },
+        get: |o, py| py_obj(py, o.schemes.clone()),
+    },
+    Keyword {
+        name: "any_scheme",
+        set: |o, v| {
+            o.any_scheme = flag(v)?;
+            Ok(())
+        },
+        get: |o, py| py_obj(py, o.any_scheme),
+    },
+    Keyword {
+        name: "abbrev",
+        set: |o, v| {
+            o.abbrev = flag(v)?;
+            Ok(())
+        },
+        get: |o, py| py_obj(py, o.abbrev),
+    },
+    Keyword {
+        name: "iri",
+        set: |o, v| {
+            o.iri = flag(v)?;
+            Ok(())
+        },
+        get: |o, py| py_obj(py, o.iri),
+    },
+    Keyword {
+        name: "mail",
+        set: |o, v| {
+            o.mail = flag(v)?;
+            Ok(())
+        },
+        get: |o, py| py_obj(py, o.mail),
+    },
+    Keyword {
+        name: "hyphen",
+        set: |o, v| {
+            o.hyphen = hyphen_of(&v.extract::<String>()?)?;
+            Ok(())
+        },
+        get: |o, py| py_obj(py, o.hyphen.name()),
+    },
+];
+
+/// The keyword named `name`.
+pub fn keyword(name: &str) -> Option<&'static Keyword> {
+    KEYWORDS.iter().find(|k| k.name == name)
+}
+
+impl Options {
+    /// The options given as keywords (`None` for none: every default),
+    /// checked as the command checks its flags.
+    ///
+    /// # Errors
+    ///
+    /// `TypeError` for a keyword that is no option (as Python says it
+    /// for any function); `OptionError` with the command's message for a
+    /// bad value or a combination the command refuses.
+    pub fn from_kwargs(
+        kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Options> {
-        let grammar = grammar_of(grammar)?;
-        let schemes = match schemes {
-            None => None,
-            Some(obj) => Some(scheme_list(obj)?),
-        };
-        let hyphen = hyphen_of(hyphen)?;
-        let mut opts = Options {
-            grammar,
-            schemes,
-            any_scheme,
-            abbrev,
-            iri,
-            mail,
-            hyphen,
-        };
-        opts.builder().build().map_err(finder_error)?;
-        for s in opts.schemes.iter_mut().flatten() {
+        let mut o = Options::default();
+        for (k, v) in kwargs.into_iter().flat_map(|d| d.iter()) {
+            let name = k.extract::<String>()?;
+            let Some(kw) = keyword(&name) else {
+                return Err(PyTypeError::new_err(format!(
+                    "Finder() got an unexpected keyword argument '{name}'"
+                )));
+            };
+            (kw.set)(&mut o, &v)?;
+        }
+        o.check()?;
+        Ok(o)
+    }
+
+    /// The library's checks of these options (its refusals in the
+    /// keywords' words); scheme names are kept in lower case.
+    fn check(&mut self) -> PyResult<()> {
+        self.builder().build().map_err(finder_error)?;
+        for s in self.schemes.iter_mut().flatten() {
             s.make_ascii_lowercase();
         }
-        Ok(opts)
+        Ok(())
+    }
+
+    /// Every option as a dict of keywords, which builds the same options
+    /// again.
+    ///
+    /// # Errors
+    ///
+    /// Only when Python cannot make the objects.
+    pub fn to_kwargs<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for kw in &KEYWORDS {
+            d.set_item(kw.name, kw.get(self, py)?)?;
+        }
+        Ok(d)
     }
 
     /// The mail-mode finder, when `mail` is on.
@@ -111,7 +247,7 @@ impl Options {
 
     /// The library's finder for these options.
     pub fn build(&self) -> Finder {
-        self.builder().build().expect("checked in Options::new")
+        self.builder().build().expect("checked in Options::from_kwargs")
     }
 
     fn builder(&self) -> FinderBuilder {

@@ -18,9 +18,9 @@ def pytest_configure(config):
     except ImportError as e:
         raise pytest.UsageError(
             "the urifind extension module is not importable "
-            f"({e}); build and install the wheel first "
-            "(maturin build --release -m python/Cargo.toml, then pip install "
-            "the wheel), and run pytest from outside python/ or with "
+            f"({e}); install the package first "
+            "(pip install './python[spark,test]' from the repository root), "
+            "and run pytest from outside python/ or with "
             "`pytest python/tests`, not `python -m pytest` inside python/"
         )
 

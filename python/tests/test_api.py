@@ -54,11 +54,16 @@ def test_find_reports_uris_offsets_and_context():
         "ftp://ftp.example.net/pub/rfc/rfc2396.txt",
         "http://www.example.com/read-me.txt",
     ]
-    assert [m.context for m in ms] == ["quoted", "url-prefixed", "angle"]
-    assert raw[ms[0].start:ms[0].end] == b"http://www.example.org/Addressing/"
+    assert [m.delimiter for m in ms] == ["quoted", "url-prefixed", "angle"]
+    assert [m.context for m in ms] == ["text"] * 3
+    assert TEXT[ms[0].start:ms[0].end] == "http://www.example.org/Addressing/"
+    assert raw[ms[0].byte_start:ms[0].byte_end] == b"http://www.example.org/Addressing/"
     assert raw[ms[0].span_start] == ord('"') and ms[0].span == (ms[0].span_start, ms[0].span_end)
     assert ms[2].without_hyphen == "http://www.example.com/readme.txt"
     assert ms[0].without_hyphen is None
+    # outside mail, the mail fields are None
+    assert all(getattr(ms[0], k) is None for k in
+               ["message", "message_id", "part", "content_type", "encoding", "shown", "parts_seen"])
 
 
 def test_hyphen_and_abbrev_options():

@@ -15,6 +15,7 @@ DIRS = {
     "shared": SHARED / "cases",
     "corpora": REPO / "corpora" / "cases",
 }
+MAIL_DIR = SHARED / "cases-mail"
 
 # (Finder keywords, the command's flags for the same options)
 OPTION_SETS = [
@@ -30,7 +31,7 @@ OPTION_SETS = [
 
 
 def files_of(name):
-    d = DIRS[name]
+    d = MAIL_DIR if name == "mail" else DIRS[name]
     if not d.is_dir():
         pytest.skip(f"{d} is not present (the shared cases sit beside the repository)")
     files = case_files(d)
@@ -103,12 +104,57 @@ def test_str_and_bytes_give_the_same_uris():
     assert n > 100
 
 
-@pytest.mark.parametrize("where", sorted(DIRS))
+def json_fields(o, mail):
+    """The fields of `Match` as the command's JSON line `o` gives them,
+    read under either JSON schema: the one where raw mode's `context` is
+    the delimiter, and the one where `context` says where in every mode
+    and `delimiter` how."""
+    uri = o.get("uri")
+    if uri is None:
+        uri = base64.b64decode(o["uri_base64"]).decode("utf-8", "replace")
+    alts = o.get("alternatives") or [None]
+    where = o["context"] if "delimiter" in o else "text"
+    seen = o.get("parts_seen")
+    return {
+        "uri": uri,
+        "start": o["uri_start"],
+        "end": o["uri_end"],
+        "span_start": o["span_start"],
+        "span_end": o["span_end"],
+        "byte_start": o["uri_start"],
+        "byte_end": o["uri_end"],
+        "byte_span_start": o["span_start"],
+        "byte_span_end": o["span_end"],
+        "context": where,
+        "delimiter": o.get("delimiter", o["context"]),
+        "without_hyphen": alts[0],
+        "message": o.get("message"),
+        "message_id": o.get("message_id"),
+        "part": o.get("part"),
+        "content_type": o.get("content_type"),
+        "encoding": o.get("encoding"),
+        "shown": o.get("shown"),
+        "parts_seen": (seen.split(",") if seen else []) if mail else None,
+    }
+
+
+JSON_SETS = {
+    "shared": ([], {}),
+    "corpora": ([], {}),
+    "mail": (["--mail"], {"mail": True}),
+}
+
+
+@pytest.mark.parametrize("where", sorted(JSON_SETS))
 def test_matches_equal_the_commands_json(cli, where):
-    """Offsets, context and the hyphen alternative, field by field."""
+    """Every field of every match equals the command's JSON: offsets,
+    context, delimiter, the hyphen alternative, and in mail the message,
+    its ID, the part, its content type and encoding, `shown` and
+    `parts_seen`."""
+    flags, options = JSON_SETS[where]
     files = files_of(where)
     out = subprocess.run(
-        [str(cli), "-a", "--json", *map(str, files)], capture_output=True, check=False
+        [str(cli), "-a", "--json", *flags, *map(str, files)], capture_output=True, check=False
     )
     assert out.returncode in (0, 1), out.stderr.decode()
     per = {str(p): [] for p in files}
@@ -117,31 +163,22 @@ def test_matches_equal_the_commands_json(cli, where):
         o = json.loads(line)
         if o.get("type", "match") != "match":
             continue
-        uri = o.get("uri")
-        if uri is None:
-            uri = base64.b64decode(o["uri_base64"]).decode("utf-8", "replace")
-        alts = o.get("alternatives") or [None]
         if "message" in o:  # the command read the file as mail
             mail_files.add(o["path"])
-        per[o["path"]].append(
-            {
-                "uri": uri,
-                "start": o["uri_start"],
-                "end": o["uri_end"],
-                "span_start": o["span_start"],
-                "span_end": o["span_end"],
-                "context": o.get("delimiter", o["context"]),
-                "without_hyphen": alts[0],
-            }
-        )
-    f, mail = urifind.Finder(), urifind.Finder(mail=True)
+        per[o["path"]].append(json_fields(o, "message" in o))
+    f, mail = urifind.Finder(**options), urifind.Finder(**dict(options, mail=True))
     total = 0
     for path in files:
         finder = mail if str(path) in mail_files else f
         got = [m.to_dict() for m in finder.find(path.read_bytes())]
         assert got == per[str(path)], path.name
         total += len(got)
-    assert total > 100
+    assert total > (20 if where == "mail" else 100)
+    if where == "mail":
+        assert len(mail_files) == len(files)
+        fields = [m for ms in per.values() for m in ms]
+        assert any(m["message_id"] for m in fields) and any(m["shown"] for m in fields)
+        assert {m["context"] for m in fields} >= {"text", "html-href"}
 
 
 @pytest.mark.parametrize(

@@ -89,7 +89,26 @@ def test_find_uris_on_a_string_column(spark):
     df = spark.createDataFrame([("see <http://a.example/x\n  y> é http://b.example/.",)], "text string")
     (row,) = df.select(us.find_uris(F.col("text")).alias("m")).collect()
     assert [m.uri for m in row.m] == ["http://a.example/xy", "http://b.example/"]
-    assert row.m[1].start == len("see <http://a.example/x\n  y> é ".encode())
+    # offsets into a string column count characters, as Spark's own
+    # string functions (substring) do; byte_start counts bytes
+    assert row.m[1].start == len("see <http://a.example/x\n  y> é ")
+    assert row.m[1].byte_start == len("see <http://a.example/x\n  y> é ".encode())
+
+
+def test_find_uris_in_mail_mode_carries_where_it_was_found(spark):
+    from test_mail_fields import MBOX
+
+    df = spark.createDataFrame([(MBOX,)], "text binary")
+    (row,) = df.select(us.find_uris("text", mail=True).alias("m")).collect()
+    got = [m.asDict(recursive=True) for m in row.m]
+    assert got == [m.to_dict() for m in urifind.Finder(mail=True).find(MBOX)]
+    evil = [m for m in got if m["context"] == "html-href" and m["shown"]]
+    assert evil and evil[0]["message_id"] == "m1@example.org" and evil[0]["part"] == "2"
+    # the phishing signal, in Spark SQL
+    flagged = (df.select(F.explode(us.find_uris("text", mail=True)).alias("m"))
+               .where("m.context = 'html-href' AND m.shown IS NOT NULL AND m.shown != m.uri")
+               .select("m.uri").collect())
+    assert [r.uri for r in flagged] == ["https://evil.example.net/steal"]
 
 
 def test_find_uris_table(texts_df):
@@ -238,6 +257,35 @@ def test_example_top_hosts(spark, tmp_path):
     hosts, stats = ex.top_hosts(spark, str(tmp_path), "mbox", top=2)
     assert hosts == [("a.example", 3), ("b.example", 2)]
     assert stats["rows"] == 6 and stats["uris"] == 12 and stats["bytes"] == len(mbox)
+
+
+def test_example_counts_mbox_uris_as_urifind_mail(spark, tmp_path, cli):
+    """`--format mbox` reads mail in mail mode: its URI count is `urifind
+    --mail -c` on the same mbox (raw bytes would count quoted-printable
+    debris and HTML resources too)."""
+    from test_mail_fields import MBOX
+
+    spec = importlib.util.spec_from_file_location(
+        "spark_top_hosts", PYTHON_DIR / "examples" / "spark_top_hosts.py")
+    ex = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ex)
+    path = tmp_path / "m.mbox"
+    resources = (
+        b"From c@example.org Tue Nov  3 12:00:00 2026\n"
+        b"MIME-Version: 1.0\nContent-Type: text/html\n"
+        b"Content-Transfer-Encoding: quoted-printable\n\n"
+        b'<link href=3D"https://cdn.example.net/s.css"><img src=3D"https://cdn.exa=\n'
+        b'mple.net/a.png"> see <a href=3D"https://c.example/">here</a>\n\n'
+    )
+    data = (MBOX + resources) * 3
+    path.write_bytes(data)
+    out = subprocess.run([str(cli), "--mail", "-c", str(path)], capture_output=True, text=True)
+    want = int(out.stdout.strip())
+    raw = len(urifind.Finder().find(data))
+    assert raw > want  # the mbox tells the two modes apart
+    hosts, stats = ex.top_hosts(spark, str(tmp_path), "mbox", top=5)
+    assert stats["uris"] == want and stats["rows"] == 9
+    assert ("evil.example.net", 3) in hosts
 
 
 @pytest.mark.skipif(not shutil.which("spark-submit") and not os.environ.get("SPARK_HOME"),

@@ -6,7 +6,8 @@ and validate every one strictly.
 >>> f.find_uris("see <http://a.example/very/\\n  long/path> and http://b.example/.")
 ['http://a.example/very/long/path', 'http://b.example/']
 
-`Finder.find` returns `Match` objects (URI, byte offsets, context);
+`Finder.find` returns `Match` objects (the fields of `MATCH_FIELDS`: URI,
+offsets, where and how it was found, and in mail the message and part);
 `Finder.find_arrow` scans every row of an Arrow array (pyarrow, Polars,
 DuckDB, ...) and returns a `list<struct>` array of the matches;
 `validate` and `resolve` expose the URI grammar and section 5.2
@@ -14,6 +15,7 @@ resolution. `urifind.spark` has the Spark integration.
 """
 
 from ._urifind import (
+    FINDER_OPTIONS,
     MATCH_FIELDS,
     Error,
     Finder,
@@ -26,8 +28,10 @@ from ._urifind import (
     resolve,
     validate,
 )
+from ._urifind import __version__
 
 __all__ = [
+    "FINDER_OPTIONS",
     "MATCH_FIELDS",
     "Error",
     "Finder",
@@ -40,6 +44,7 @@ __all__ = [
     "find_uris",
     "resolve",
     "validate",
+    "__version__",
 ]
 
 _DEFAULT = None

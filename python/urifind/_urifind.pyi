@@ -5,6 +5,8 @@ from typing import Any, Iterable, Optional, Union
 Text = Union[str, bytes, bytearray, memoryview]
 
 MATCH_FIELDS: list[str]
+FINDER_OPTIONS: list[str]
+__version__: str
 
 class Error(ValueError): ...
 class OptionError(Error): ...
@@ -15,23 +17,27 @@ class InvalidURIError(Error):
     reason: str
 
 class Match:
+    # The fields, in the order of MATCH_FIELDS (a test holds the two equal).
     uri: str
     start: int
     end: int
     span_start: int
     span_end: int
+    byte_start: int
+    byte_end: int
+    byte_span_start: int
+    byte_span_end: int
     context: str
+    delimiter: str
     without_hyphen: Optional[str]
-    def __init__(
-        self,
-        uri: str,
-        start: int,
-        end: int,
-        span_start: int,
-        span_end: int,
-        context: str,
-        without_hyphen: Optional[str] = None,
-    ) -> None: ...
+    message: Optional[int]
+    message_id: Optional[str]
+    part: Optional[str]
+    content_type: Optional[str]
+    encoding: Optional[str]
+    shown: Optional[str]
+    parts_seen: Optional[list[str]]
+    def __init__(self, *fields: Any, **named: Any) -> None: ...
     @property
     def span(self) -> tuple[int, int]: ...
     def to_dict(self) -> dict[str, Any]: ...
@@ -42,6 +48,7 @@ class MatchArray:
     def __len__(self) -> int: ...
 
 class Finder:
+    # The options, in the order of FINDER_OPTIONS (a test holds the two equal).
     grammar: str
     schemes: Optional[list[str]]
     any_scheme: bool
@@ -51,6 +58,7 @@ class Finder:
     hyphen: str
     def __init__(
         self,
+        *,
         grammar: str = "rfc2396bis",
         schemes: Union[None, str, Iterable[str]] = None,
         any_scheme: bool = False,

@@ -6,10 +6,11 @@ options and keeps it (workers are reused between tasks), and every batch
 of rows goes to it as one Arrow array, scanned in Rust with the GIL
 released.
 
-* `find_uris(col, **options)`: a column of `array<struct<uri, start, end,
-  span_start, span_end, context, without_hyphen>>`, one struct per URI
-  found in the text (`string` or `binary`) of each row. An Arrow UDF on
-  Spark >= 4.1, a `pandas_udf` before.
+* `find_uris(col, **options)`: a column of `array<struct<...>>` (the
+  fields of `urifind.MATCH_FIELDS`, as `Match` has them), one struct per
+  URI found in the text (`string` or `binary`) of each row; offsets count
+  characters in a `string` column, bytes in a `binary` one. An Arrow UDF
+  on Spark >= 4.1, a `pandas_udf` before.
 * `find_uris_table(df, col, **options)`: the same through `mapInArrow`,
   as a new column, or one row per URI with `explode=True`.
 * Readers that keep a message or record in one row, so URIs that wrap
@@ -17,15 +18,25 @@ released.
   `read_wet` (one WARC/WET record per row, read with FastWARC) and
   `read_documents` (one file per row, Spark's `binaryFile`).
 
-The options are those of `urifind.Finder`.
+The options are those of `urifind.Finder`. It needs the `spark` extra
+(`pip install 'urifind[spark]'`: pyarrow, pyspark, pandas, fastwarc) and
+a Java runtime for Spark (17 or newer for Spark 4).
 """
 
 import functools
 import gzip
 import re
 
-import pyarrow as pa
-import pyarrow.compute  # noqa: F401  (pa.compute)
+try:
+    import pandas  # noqa: F401  (Spark's mapInArrow and pandas_udf need it)
+    import pyarrow as pa
+    import pyarrow.compute  # noqa: F401  (pa.compute)
+    import pyspark  # noqa: F401
+except ImportError as e:
+    raise ImportError(
+        f"urifind.spark needs {e.name or 'pyarrow, pyspark and pandas'}, which is "
+        "not installed: install the spark extra, pip install 'urifind[spark]'"
+    ) from e
 
 import urifind
 from urifind import _urifind
@@ -39,13 +50,7 @@ __all__ = [
     "read_wet",
 ]
 
-#: The Spark type of `find_uris`'s column (a DDL string).
-MATCH_TYPE = (
-    "array<struct<uri:string,start:bigint,end:bigint,span_start:bigint,"
-    "span_end:bigint,context:string,without_hyphen:string>>"
-)
-
-_OPTIONS = ("grammar", "schemes", "any_scheme", "abbrev", "iri", "mail", "hyphen")
+_OPTIONS = tuple(urifind.FINDER_OPTIONS)
 
 
 def _key(options):
@@ -78,17 +83,33 @@ def _spark_version():
     return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
 
 
+def _match_arrow_type():
+    """The Arrow type of `Finder.find_arrow`'s result, as the extension
+    builds it (`list<struct<...>>`, one field per `MATCH_FIELDS`)."""
+    return pa.array(urifind.Finder().find_arrow_c(pa.array([], pa.string()))).type
+
+
 def _spark_type():
-    """`MATCH_TYPE` as a Spark `DataType` (built without a JVM, so that
-    workers can build it too)."""
+    """The Spark `DataType` of `find_uris`'s column, made from the Arrow
+    type of the matches (built without a JVM, so that workers can build
+    it too): every field nullable, as Spark writes them."""
     from pyspark.sql import types as T
 
-    long_fields = ("start", "end", "span_start", "span_end")
-    fields = [
-        T.StructField(name, T.LongType() if name in long_fields else T.StringType())
-        for name in urifind.MATCH_FIELDS
-    ]
-    return T.ArrayType(T.StructType(fields))
+    def spark(t):
+        if pa.types.is_integer(t):
+            return T.LongType()
+        if pa.types.is_string(t):
+            return T.StringType()
+        if pa.types.is_list(t):
+            return T.ArrayType(spark(t.value_type))
+        raise TypeError(f"no Spark type for the match field type {t}")
+
+    item = _match_arrow_type().value_type
+    return T.ArrayType(T.StructType([T.StructField(f.name, spark(f.type)) for f in item]))
+
+
+#: The Spark type of `find_uris`'s column (a DDL string).
+MATCH_TYPE = _spark_type().simpleString()
 
 
 def _as_spark_arrow(result, field_type):
@@ -145,8 +166,7 @@ def find_uris_table(df, col, *, output="uris", explode=False, **options):
 
     By default a column `output` of `MATCH_TYPE` is appended. With
     `explode=True` there is one row per URI instead: the columns of `df`
-    (but `col`) followed by the match's fields `uri`, `start`, `end`,
-    `span_start`, `span_end`, `context`, `without_hyphen`.
+    (but `col`) followed by the match's fields (`urifind.MATCH_FIELDS`).
     """
     from pyspark.sql.types import StructField, StructType
 

@@ -1,0 +1,230 @@
+//! The fields of a match, listed once: [`FIELDS`] names each field, its
+//! kind and how it is read off a found match. `Match` (its attributes,
+//! `to_dict`, its constructor and pickling), the struct of
+//! `find_arrow`'s result, `urifind.MATCH_FIELDS` and the Spark type are
+//! all built from that list, so a new field is one more entry there.
+//!
+//! The fields are those of the command's JSON, under one schema in every
+//! mode: `context` says where the URI was found (`text` outside mail;
+//! `header:NAME`, `text`, `html-href`, `html-text` in a message) and
+//! `delimiter` how it was delimited (`bare`, `angle`, `quoted`, ...).
+//! The mail fields (`message`, `message_id`, `part`, ...) are null
+//! outside mail mode.
+
+use std::borrow::Cow;
+
+use urifind::mail::MailMatch;
+
+use crate::options::Hyphen;
+
+/// One match as the fields read it: the scanner's match, and the mail
+/// reader's when the input was read as mail.
+pub struct Hit<'a> {
+    /// The match, offsets in the raw input.
+    pub m: &'a urifind::Match<'a>,
+    /// The same match with where in a message it was found (mail mode).
+    pub mail: Option<&'a MailMatch>,
+    /// Which form of a hyphenated URI is `uri`.
+    pub hyphen: Hyphen,
+}
+
+/// The type of a field's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A byte offset into the input, turned into a character offset for
+    /// text (`str`, Arrow strings); never null.
+    Offset,
+    /// An integer, never null.
+    Int,
+    /// An integer or null.
+    OptInt,
+    /// A string, never null.
+    Str,
+    /// A string or null.
+    OptStr,
+    /// A list of strings, or null.
+    StrList,
+}
+
+/// A field's value for one match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value<'a> {
+    /// `Offset`, `Int` and `OptInt`.
+    Int(i64),
+    /// `Str` and `OptStr`.
+    Str(Cow<'a, str>),
+    /// `StrList`.
+    List(Vec<Cow<'a, str>>),
+    /// Null, for the optional kinds.
+    Null,
+}
+
+impl Value<'_> {
+    /// The value with nothing borrowed.
+    pub fn into_owned(self) -> Value<'static> {
+        match self {
+            Value::Int(i) => Value::Int(i),
+            Value::Str(s) => Value::Str(Cow::Owned(s.into_owned())),
+            Value::List(l) => Value::List(
+                l.into_iter().map(|s| Cow::Owned(s.into_owned())).collect(),
+            ),
+            Value::Null => Value::Null,
+        }
+    }
+}
+
+/// One field: its name, its kind and how it is read.
+pub struct Field {
+    /// The name (attribute, dict key, struct field).
+    pub name: &'static str,
+    /// The type of its values.
+    pub kind: Kind,
+    /// Its value for a match.
+    pub read: for<'a> fn(&Hit<'a>) -> Value<'a>,
+}
+
+/// Bytes as text: URIs are ASCII, so the fast check almost always
+/// passes; anything else is kept readable.
+pub fn text(b: &[u8]) -> Cow<'_, str> {
+    String::from_utf8_lossy(b)
+}
+
+fn int(n: usize) -> Value<'static> {
+    Value::Int(n as i64)
+}
+
+fn opt_str(s: Option<&str>) -> Value<'_> {
+    s.map_or(Value::Null, |s| Value::Str(s.into()))
+}
+
+/// The mail match's `f`, null outside mail.
+fn mail<'a>(
+    h: &Hit<'a>,
+    f: impl FnOnce(&'a MailMatch) -> Value<'a>,
+) -> Value<'a> {
+    h.mail.map_or(Value::Null, f)
+}
+
+/// Every field of a match, in order.
+pub static FIELDS: &[Field] = &[
+    Field {
+        name: "uri",
+        kind: Kind::Str,
+        read: |h| {
+            Value::Str(text(h.hyphen.primary(h.m.uri(), h.m.without_hyphen())))
+        },
+    },
+    Field {
+        name: "start",
+        kind: Kind::Offset,
+        read: |h| int(h.m.uri_span().start),
+    },
+    Field {
+        name: "end",
+        kind: Kind::Offset,
+        read: |h| int(h.m.uri_span().end),
+    },
+    Field {
+        name: "span_start",
+        kind: Kind::Offset,
+        read: |h| int(h.m.span().start),
+    },
+    Field {
+        name: "span_end",
+        kind: Kind::Offset,
+        read: |h| int(h.m.span().end),
+    },
+    Field {
+        name: "byte_start",
+        kind: Kind::Int,
+        read: |h| int(h.m.uri_span().start),
+    },
+    Field {
+        name: "byte_end",
+        kind: Kind::Int,
+        read: |h| int(h.m.uri_span().end),
+    },
+    Field {
+        name: "byte_span_start",
+        kind: Kind::Int,
+        read: |h| int(h.m.span().start),
+    },
+    Field {
+        name: "byte_span_end",
+        kind: Kind::Int,
+        read: |h| int(h.m.span().end),
+    },
+    Field {
+        name: "context",
+        kind: Kind::Str,
+        read: |h| match h.mail {
+            Some(mm) => Value::Str(mm.context().name().into()),
+            None => Value::Str("text".into()),
+        },
+    },
+    Field {
+        name: "delimiter",
+        kind: Kind::Str,
+        read: |h| Value::Str(h.m.context().name().into()),
+    },
+    Field {
+        name: "without_hyphen",
+        kind: Kind::OptStr,
+        read: |h| {
+            h.m.without_hyphen().map_or(Value::Null, |a| Value::Str(text(a)))
+        },
+    },
+    Field {
+        name: "message",
+        kind: Kind::OptInt,
+        read: |h| mail(h, |mm| int(mm.origin().message())),
+    },
+    Field {
+        name: "message_id",
+        kind: Kind::OptStr,
+        read: |h| mail(h, |mm| opt_str(mm.origin().message_id())),
+    },
+    Field {
+        name: "part",
+        kind: Kind::OptStr,
+        read: |h| mail(h, |mm| Value::Str(mm.origin().part().into())),
+    },
+    Field {
+        name: "content_type",
+        kind: Kind::OptStr,
+        read: |h| mail(h, |mm| Value::Str(mm.origin().content_type().into())),
+    },
+    Field {
+        name: "encoding",
+        kind: Kind::OptStr,
+        read: |h| mail(h, |mm| Value::Str(mm.origin().encoding().into())),
+    },
+    Field {
+        name: "shown",
+        kind: Kind::OptStr,
+        read: |h| {
+            mail(h, |mm| {
+                mm.shown().map_or(Value::Null, |s| Value::Str(text(s)))
+            })
+        },
+    },
+    Field {
+        name: "parts_seen",
+        kind: Kind::StrList,
+        read: |h| {
+            mail(h, |mm| {
+                Value::List(
+                    mm.parts_seen()
+                        .iter()
+                        .map(|p| p.as_str().into())
+                        .collect(),
+                )
+            })
+        },
+    },
+];
+
+/// The index of the field named `name`.
+pub fn index(name: &str) -> Option<usize> {
+    FIELDS.iter().position(|f| f.name == name)
+}

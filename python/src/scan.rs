@@ -1,0 +1,47 @@
+//! The scan behind every `Finder` method: the options' finders, built
+//! once, run over one text (plain, or with `mail` each message of it read
+//! as a mail reader shows it), each match handed over as a
+//! [`Hit`](crate::fields::Hit) for the fields to read. Both `finder.rs`
+//! and `arrow.rs` scan through here.
+
+use urifind::mail::{MailFinder, Messages};
+
+use crate::fields::Hit;
+use crate::options::Options;
+
+/// The finders of one set of options.
+pub struct Scanner {
+    /// The options, as given.
+    pub opts: Options,
+    inner: urifind::Finder,
+    mail: Option<MailFinder>,
+}
+
+impl Scanner {
+    /// Builds the finders of `opts`.
+    pub fn new(opts: Options) -> Scanner {
+        let inner = opts.build();
+        let mail = opts.build_mail();
+        Scanner { opts, inner, mail }
+    }
+
+    /// Calls `f` on every match in `hay`, in order, offsets into `hay`.
+    pub fn each(&self, hay: &[u8], mut f: impl FnMut(&Hit<'_>)) {
+        let hyphen = self.opts.hyphen;
+        match &self.mail {
+            None => self
+                .inner
+                .find_iter(hay)
+                .for_each(|m| f(&Hit { m: &m, mail: None, hyphen })),
+            Some(mf) => {
+                for msg in Messages::new(hay) {
+                    // Reading from a slice cannot fail.
+                    let Ok(msg) = msg else { break };
+                    for mm in msg.matches(mf) {
+                        f(&Hit { m: mm.as_match(), mail: Some(&mm), hyphen });
+                    }
+                }
+            }
+        }
+    }
+}
