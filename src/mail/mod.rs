@@ -66,6 +66,7 @@ use crate::scan::{Context, Finder, Match, Position, Rejected};
 mod decode;
 pub mod detect;
 mod entities;
+mod found;
 mod headers;
 mod html;
 mod mbox;

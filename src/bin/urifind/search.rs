@@ -143,7 +143,8 @@ fn mail<R: Read>(
 ) -> Result<(), Fail> {
     for msg in msgs {
         let msg = msg.map_err(Fail::Read)?;
-        for item in msg.items(mf) {
+        let mut res = Ok(true);
+        msg.for_each_item(mf, |item| {
             let (mut fields, item) = match item {
                 MailItem::Match(m) => {
                     let mut f = place(m.origin(), m.context().name());
@@ -174,14 +175,16 @@ fn mail<R: Read>(
                             &format!("{what}: {}", n.reason()),
                         );
                     }
-                    continue;
+                    return true;
                 }
             };
             let place: Vec<Field<'_>> =
                 fields.iter_mut().map(|(k, v)| (*k, &v[..])).collect();
-            if !sink(&place, &item).map_err(Fail::Write)? {
-                return Ok(());
-            }
+            res = sink(&place, &item);
+            matches!(res, Ok(true))
+        });
+        if !res.map_err(Fail::Write)? {
+            return Ok(());
         }
     }
     Ok(())
