@@ -507,7 +507,55 @@ struct Page<'a> {
     open: Option<Anchor>,
     /// Link targets and markup findings; for a link target, the range
     /// of the visible text of its `<a>`.
-    found: Vec<(Found, Option<(usize, usize)>)>,
+    found: Vec<Mark>,
+}
+
+/// A finding of the markup, held compactly until the visible text is
+/// scanned: a link target or resource as where it starts and the range
+/// of its attribute value (it is read again when handed on), or what
+/// CSS held.
+struct Mark {
+    at: usize,
+    what: Marked,
+    /// For a link target, the range of its visible text.
+    link: Option<(usize, usize)>,
+}
+
+enum Marked {
+    Target((usize, usize), MailContext),
+    Found(Box<Found>),
+}
+
+impl Page<'_> {
+    /// Holds the target or resource at `range`, when it is one; returns
+    /// its index.
+    fn target(
+        &mut self,
+        range: (usize, usize),
+        ctx: MailContext,
+    ) -> Option<usize> {
+        let t = target(
+            self.mf,
+            self.html,
+            range,
+            self.lay,
+            self.part,
+            ctx.clone(),
+        )?;
+        let what = Marked::Target(range, ctx);
+        self.found.push(Mark { at: t.span.0, what, link: None });
+        Some(self.found.len() - 1)
+    }
+
+    /// The finding `m` stands for.
+    fn unmark(&self, m: Marked) -> Option<Found> {
+        match m {
+            Marked::Target(range, ctx) => {
+                target(self.mf, self.html, range, self.lay, self.part, ctx)
+            }
+            Marked::Found(f) => Some(*f),
+        }
+    }
 }
 
 impl Page<'_> {
@@ -538,13 +586,8 @@ impl Page<'_> {
                     if on { self.pre + 1 } else { self.pre.saturating_sub(1) };
             }
             Ev::Anchor { href, closes } => {
-                let t = href.and_then(|h| {
-                    target(mf, html, h, lay, part, MailContext::HtmlHref)
-                });
-                let idx = t.map(|t| {
-                    self.found.push((t, None));
-                    self.found.len() - 1
-                });
+                let idx =
+                    href.and_then(|h| self.target(h, MailContext::HtmlHref));
                 if closes {
                     self.close();
                     let start = self.vis.len();
@@ -553,10 +596,7 @@ impl Page<'_> {
             }
             Ev::AnchorEnd => self.close(),
             Ev::Resource(s, e) => {
-                let ctx = MailContext::HtmlResource;
-                if let Some(t) = target(mf, html, (s, e), lay, part, ctx) {
-                    self.found.push((t, None));
-                }
+                self.target((s, e), MailContext::HtmlResource);
             }
             Ev::Css(s, e) => {
                 let mut text = Vec::new();
@@ -565,7 +605,9 @@ impl Page<'_> {
                 let l = lay.then(&map);
                 let ctx = MailContext::HtmlResource;
                 for item in mf.finder.items(&text) {
-                    self.found.push((found(item, &l, part, &ctx), None));
+                    let f = found(item, &l, part, &ctx);
+                    let (at, what) = (f.span.0, Marked::Found(Box::new(f)));
+                    self.found.push(Mark { at, what, link: None });
                 }
             }
         }
@@ -575,7 +617,7 @@ impl Page<'_> {
     fn close(&mut self) {
         if let Some(a) = self.open.take() {
             if let Some(t) = a.target {
-                self.found[t].1 = Some((a.start, self.vis.len()));
+                self.found[t].link = Some((a.start, self.vis.len()));
             }
         }
     }
@@ -617,8 +659,10 @@ pub(crate) fn read(
     };
     let err = events(html, mf.html_resources, CHUNK, &mut |ev| page.event(ev));
     page.close();
-    let Page { vis, vmap, found: mut markup, .. } = page;
-    markup.sort_by_key(|(f, _)| f.span.0);
+    let mut markup = std::mem::take(&mut page.found);
+    markup.sort_by_key(|m| m.at);
+    let (vis, vmap) =
+        (std::mem::take(&mut page.vis), std::mem::take(&mut page.vmap));
     // The visible text, scanned once; its findings merged with those of
     // the markup by position. A link's text comes after its target, so
     // what it shows is looked for ahead, in findings not yet handed on.
@@ -631,7 +675,8 @@ pub(crate) fn read(
         (local, found(item, &vl, part, &MailContext::HtmlText), false)
     });
     let mut ahead: VecDeque<(usize, Found, bool)> = VecDeque::new();
-    for (mut f, link) in markup {
+    for Mark { what, link, .. } in markup {
+        let Some(mut f) = page.unmark(what) else { continue };
         loop {
             if ahead.is_empty() {
                 ahead.extend(text.next());
