@@ -65,7 +65,9 @@ fn main() -> ExitCode {
         }
     };
     match run(&cfg) {
-        Ok(st) => ExitCode::from(if st.error {
+        Ok(st) => ExitCode::from(if st.error
+            || search::SKIPPED.load(std::sync::atomic::Ordering::Relaxed)
+        {
             2
         } else if st.found {
             0

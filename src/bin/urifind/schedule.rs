@@ -97,6 +97,7 @@ fn search_one<W: Write + Send>(
         input,
         search::count_lines(cfg),
         (&name, cfg.rejected || cfg.json),
+        cfg.max_message_size,
         &mut |place, item| {
             let counted = printer.item(&name, place, item)?;
             found |= counted;
@@ -322,6 +323,7 @@ impl<'a, 'p, W: Write> Work<'a, 'p, W> {
             input,
             search::count_lines(cfg),
             (&name, cfg.rejected || cfg.json),
+            cfg.max_message_size,
             &mut |place, item| {
                 // Only what the printer may show is worth holding.
                 if matches!(item, Item::Rejected(_)) != cfg.rejected {

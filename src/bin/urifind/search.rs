@@ -79,6 +79,7 @@ pub fn search(
     input: Opened,
     count_lines: bool,
     notes: (&[u8], bool),
+    max_message: usize,
     sink: &mut Sink<'_>,
 ) -> Result<(), Fail> {
     debug_assert!(input.kind != Kind::Binary);
@@ -87,12 +88,16 @@ pub fn search(
         return match input.source {
             #[cfg(unix)]
             Source::Mapped(map) => {
-                let msgs = Messages::new(map.bytes());
-                mail(mf, msgs.count_lines(count_lines), notes, sink)
+                let msgs = Messages::new(map.bytes())
+                    .max_message_size(max_message)
+                    .count_lines(count_lines);
+                mail(mf, msgs, notes, sink)
             }
             Source::Reader(rdr, _) => {
-                let msgs = Messages::new(rdr);
-                mail(mf, msgs.count_lines(count_lines), notes, sink)
+                let msgs = Messages::new(rdr)
+                    .max_message_size(max_message)
+                    .count_lines(count_lines);
+                mail(mf, msgs, notes, sink)
             }
         };
     }
@@ -134,6 +139,11 @@ fn place(origin: &Origin, context: String) -> Vec<(&'static str, Vec<u8>)> {
     f
 }
 
+/// Set when a message was skipped for its size: its URIs were not
+/// searched, so the run ends with status 2, as after an input that could
+/// not be read.
+pub static SKIPPED: AtomicBool = AtomicBool::new(false);
+
 /// Reads every message of `msgs`, handing each item to `sink`.
 fn mail<R: Read>(
     mf: &MailFinder,
@@ -143,6 +153,9 @@ fn mail<R: Read>(
 ) -> Result<(), Fail> {
     for msg in msgs {
         let msg = msg.map_err(Fail::Read)?;
+        if msg.skipped().is_some() {
+            SKIPPED.store(true, Ordering::Relaxed);
+        }
         let mut res = Ok(true);
         msg.for_each_item(mf, |item| {
             let (mut fields, item) = match item {
