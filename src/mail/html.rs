@@ -863,6 +863,49 @@ mod tests {
     }
 
     #[test]
+    fn links_meet_their_text_in_one_pass() {
+        // Every link's text shows another URI: each link looks at the
+        // text findings after it once (with the quadratic search of old,
+        // 2,000 links took 2,000,000 steps).
+        let one = "<a href=\"http://d.example/z\">http://e.example/w</a><br>\n";
+        for n in [1000, 2000] {
+            let html = one.repeat(n);
+            let before = shown_steps();
+            let got = run(&html, false);
+            let steps = shown_steps() - before;
+            assert_eq!(got.len(), 2 * n);
+            assert!(steps <= 2 * n, "{n} links: {steps} steps");
+            assert!(got.iter().step_by(2).all(|(u, c, s)| u == "http://d.example/z"
+                && c == "html-href"
+                && s.as_deref() == Some("http://e.example/w")));
+        }
+        // The same link in the text is reported once, as the target.
+        let same = "<a href=\"http://a.example/\">http://a.example</a> ".repeat(500);
+        let got = run(&same, false);
+        assert_eq!(got.len(), 500);
+        assert!(got.iter().all(|(_, c, s)| c == "html-href" && s.is_none()));
+    }
+
+    #[test]
+    fn chunks_of_the_parser_change_nothing() {
+        // Events of a part given to the parser in pieces (text, character
+        // references and tags cut anywhere) are those of the whole part.
+        let html = "<p>x &amp; <a href='http://a.example/?a=1&amp;b=2'>see \
+                    http://b.example/&lt;</a></p><pre>http://c.\nexample/</pre>\
+                    <style>p{}</style><img src=http://d.example/i>&eacute;";
+        let whole = {
+            let mut v = Vec::new();
+            events(html.as_bytes(), true, usize::MAX, &mut |e| v.push(e));
+            v
+        };
+        for chunk in [1, 2, 3, 7, 64] {
+            let mut v: Vec<Ev> = Vec::new();
+            events(html.as_bytes(), true, chunk, &mut |e| v.push(e));
+            assert_eq!(v, whole, "chunk {chunk}");
+        }
+    }
+
+    #[test]
     fn unclosed_anchors_and_broken_markup() {
         let got = uris("<a href='http://a.example/'>x<a href=\"http://b.example/\"> https://c.example/", false);
         assert_eq!(
