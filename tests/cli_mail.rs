@@ -190,7 +190,8 @@ fn binary_files_of_a_mail_store_are_skipped() {
 
 #[test]
 fn a_message_over_the_size_limit_is_skipped_and_the_run_goes_on() {
-    let mut mbox = b"From a@b Tue Nov  3 10:00:00 2026\nSubject: big\n\n".to_vec();
+    let mut mbox =
+        b"From a@b Tue Nov  3 10:00:00 2026\nSubject: big\n\n".to_vec();
     mbox.extend(std::iter::repeat_n(b'x', 3000));
     mbox.extend_from_slice(b" http://big.example/\n\n");
     mbox.extend_from_slice(
@@ -210,6 +211,10 @@ fn a_message_over_the_size_limit_is_skipped_and_the_run_goes_on() {
     for bad in ["0", "2X", "K", "-1", "99999999999999999999G"] {
         let o = run(&["--mail", "--max-message-size", bad], &mbox);
         assert_eq!(o.code, 2, "{bad}");
-        assert!(o.stderr.contains("--max-message-size"), "{bad}: {}", o.stderr);
+        assert!(
+            o.stderr.contains("--max-message-size"),
+            "{bad}: {}",
+            o.stderr
+        );
     }
 }

@@ -235,7 +235,16 @@ fn events(
                     }
                     evs.push(Ev::Text(s, e));
                 }
-                TextType::RawText if resources => evs.push(Ev::Css(s, e)),
+                TextType::RawText if resources => {
+                    // CSS of a `<style>`, in as many pieces as it came.
+                    if let Some(Ev::Css(_, end)) = evs.last_mut() {
+                        if *end == s {
+                            *end = e;
+                            return Ok(());
+                        }
+                    }
+                    evs.push(Ev::Css(s, e));
+                }
                 _ => {}
             }
             Ok(())
@@ -255,9 +264,10 @@ fn events(
         if res.is_err() {
             break;
         }
-        // A text event at the end may go on in the next chunk: kept.
+        // Text or CSS at the end may go on in the next chunk: kept.
         let mut e = evs.borrow_mut();
-        let keep = usize::from(matches!(e.last(), Some(Ev::Text(..))));
+        let keep =
+            usize::from(matches!(e.last(), Some(Ev::Text(..) | Ev::Css(..))));
         let n = e.len() - keep;
         e.drain(..n).for_each(&mut *each);
     }
@@ -867,7 +877,8 @@ mod tests {
         // Every link's text shows another URI: each link looks at the
         // text findings after it once (with the quadratic search of old,
         // 2,000 links took 2,000,000 steps).
-        let one = "<a href=\"http://d.example/z\">http://e.example/w</a><br>\n";
+        let one =
+            "<a href=\"http://d.example/z\">http://e.example/w</a><br>\n";
         for n in [1000, 2000] {
             let html = one.repeat(n);
             let before = shown_steps();
@@ -875,12 +886,16 @@ mod tests {
             let steps = shown_steps() - before;
             assert_eq!(got.len(), 2 * n);
             assert!(steps <= 2 * n, "{n} links: {steps} steps");
-            assert!(got.iter().step_by(2).all(|(u, c, s)| u == "http://d.example/z"
-                && c == "html-href"
-                && s.as_deref() == Some("http://e.example/w")));
+            assert!(got
+                .iter()
+                .step_by(2)
+                .all(|(u, c, s)| u == "http://d.example/z"
+                    && c == "html-href"
+                    && s.as_deref() == Some("http://e.example/w")));
         }
         // The same link in the text is reported once, as the target.
-        let same = "<a href=\"http://a.example/\">http://a.example</a> ".repeat(500);
+        let same =
+            "<a href=\"http://a.example/\">http://a.example</a> ".repeat(500);
         let got = run(&same, false);
         assert_eq!(got.len(), 500);
         assert!(got.iter().all(|(_, c, s)| c == "html-href" && s.is_none()));

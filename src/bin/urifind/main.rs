@@ -65,15 +65,17 @@ fn main() -> ExitCode {
         }
     };
     match run(&cfg) {
-        Ok(st) => ExitCode::from(if st.error
-            || search::SKIPPED.load(std::sync::atomic::Ordering::Relaxed)
-        {
-            2
-        } else if st.found {
-            0
-        } else {
-            1
-        }),
+        Ok(st) => ExitCode::from(
+            if st.error
+                || search::SKIPPED.load(std::sync::atomic::Ordering::Relaxed)
+            {
+                2
+            } else if st.found {
+                0
+            } else {
+                1
+            },
+        ),
         // `urifind ... | head -1`: the reader is gone, which is how a
         // filter is meant to end; quietly, like ripgrep.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(0),
