@@ -41,7 +41,8 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static A: Counting = Counting;
 
-/// The tests share the counters: one at a time.
+/// The tests share the counters: one at a time (every test of this
+/// binary takes it).
 static ONE: Mutex<()> = Mutex::new(());
 
 /// Reads `data` as one message: the matches, and the peak of heap
@@ -111,19 +112,21 @@ fn one_huge_header_field() {
 #[test]
 fn dense_base64() {
     // The parser's copy, the decoded text and its map.
-    bounded("mail-base64", 40, 3);
+    bounded("mail-base64", 39, 3);
 }
 
 #[test]
 fn html_links_showing_other_uris() {
-    // Two matches a link (the target, and the text showing another URI).
-    bounded("mail-html-shown", 36, 4);
+    // Two matches a link (the target, and the text showing another
+    // URI); a mark per link and the map of the visible text are held.
+    bounded("mail-html-shown", 36, 7);
 }
 
 #[test]
 fn dense_quoted_printable() {
-    // Every URI holds escapes: the map has a segment for each.
-    bounded("mail-qp", 38, 5);
+    // Every URI holds escapes: the map has a segment for each (and its
+    // vector may have grown to twice what it holds).
+    bounded("mail-qp", 38, 7);
 }
 
 #[test]
@@ -133,6 +136,7 @@ fn deeply_nested_multiparts() {
 
 #[test]
 fn html_links_report_what_their_text_shows() {
+    let _one = ONE.lock().unwrap_or_else(|e| e.into_inner());
     let data = gen::generate("mail-html-shown", 64 << 10, 1).unwrap();
     let mf = MailFinder::new(Finder::new());
     let msg = Message::from_bytes(data);
