@@ -209,7 +209,8 @@ fn a_message_over_the_size_limit_is_skipped_and_the_run_goes_on() {
     // Sizes take K, M and G; anything else is a usage error.
     assert_eq!(run(&["--mail", "--max-message-size", "1g"], &mbox).code, 0);
     for bad in ["0", "2X", "K", "-1", "99999999999999999999G"] {
-        let o = run(&["--mail", "--max-message-size", bad], &mbox);
+        let arg = format!("--max-message-size={bad}");
+        let o = run(&["--mail", &arg], &mbox);
         assert_eq!(o.code, 2, "{bad}");
         assert!(
             o.stderr.contains("--max-message-size"),
