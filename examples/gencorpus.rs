@@ -26,7 +26,7 @@ fn main() {
         for k in gen::REALISTIC {
             println!("{k}");
         }
-        for (k, what) in gen::ADVERSARIAL {
+        for (k, what) in gen::ADVERSARIAL.iter().chain(gen::HOSTILE_MAIL) {
             println!("{k}\t{what}");
         }
         return;

@@ -191,3 +191,35 @@ fn binary_files_of_a_mail_store_are_skipped() {
     let out = run(&["--mail", "-c", index.to_str().unwrap()], b"");
     assert!(out.stderr.contains("binary file skipped"), "{}", out.stderr);
 }
+
+#[test]
+fn a_message_over_the_size_limit_is_skipped_and_the_run_goes_on() {
+    let mut mbox =
+        b"From a@b Tue Nov  3 10:00:00 2026\nSubject: big\n\n".to_vec();
+    mbox.extend(std::iter::repeat_n(b'x', 3000));
+    mbox.extend_from_slice(b" http://big.example/\n\n");
+    mbox.extend_from_slice(
+        b"From c@d Tue Nov  3 10:00:00 2026\nSubject: small\n\nhttp://ok.example/\n",
+    );
+    let out = run(&["--mail", "--max-message-size", "2K"], &mbox);
+    assert_eq!(out.stdout, "http://ok.example/\n");
+    assert_eq!(out.code, 2, "a skipped message ends the run with status 2");
+    assert!(out.stderr.contains("message 1"), "{}", out.stderr);
+    assert!(out.stderr.contains("limit of 2048 bytes"), "{}", out.stderr);
+    // Under the default limit both are read.
+    let all = run(&["--mail"], &mbox);
+    assert_eq!(all.stdout, "http://big.example/\nhttp://ok.example/\n");
+    assert_eq!(all.code, 0);
+    // Sizes take K, M and G; anything else is a usage error.
+    assert_eq!(run(&["--mail", "--max-message-size", "1g"], &mbox).code, 0);
+    for bad in ["0", "2X", "K", "-1", "99999999999999999999G"] {
+        let arg = format!("--max-message-size={bad}");
+        let o = run(&["--mail", &arg], &mbox);
+        assert_eq!(o.code, 2, "{bad}");
+        assert!(
+            o.stderr.contains("--max-message-size"),
+            "{bad}: {}",
+            o.stderr
+        );
+    }
+}

@@ -4,7 +4,8 @@
 //! fuzz target (`fuzz/common/mail.rs`): no panic, valid URIs, spans
 //! inside the input, limits kept, the same items however the input is
 //! read. Inputs the fuzzer found are replayed from
-//! `fuzz/regressions/mail/`.
+//! `fuzz/regressions/mail/`, and its seeds of hostile mail from
+//! `fuzz/seeds/mail/`.
 
 use proptest::prelude::*;
 
@@ -99,6 +100,21 @@ fn mail_fuzz_regressions_replay() {
         let data = std::fs::read(entry.unwrap().path()).unwrap();
         mail::fuzz_mail(&data);
     }
+}
+
+/// The hostile shapes the fuzzer starts from (`fuzz/seeds/mail/`, 4 KiB
+/// of each `mail-*` kind of `corpora/gen`), through its checks.
+#[test]
+fn mail_fuzz_seeds_replay() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/seeds/mail");
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let data = std::fs::read(entry.unwrap().path()).unwrap();
+        mail::fuzz_mail(&data);
+        n += 1;
+    }
+    assert_eq!(n, 7, "one seed per hostile shape");
 }
 
 /// Nesting far deeper than the walker follows: read, not overflowed.

@@ -17,7 +17,7 @@ use std::cell::Cell;
 
 use lol_html::{element, HtmlRewriter, Settings};
 use mail_parser::{MessageParser, PartType};
-use urifind::mail::{MailFinder, Messages};
+use urifind::mail::{MailFinder, MailItem, Messages};
 
 use super::gen;
 
@@ -25,38 +25,52 @@ use super::gen;
 pub fn mail_mode(mf: &MailFinder, input: &[u8]) -> usize {
     let mut n = 0;
     for msg in Messages::new(input) {
-        n += msg.expect("reading a slice cannot fail").matches(mf).count();
+        let msg = msg.expect("reading a slice cannot fail");
+        msg.for_each_item(mf, |it| {
+            n += usize::from(matches!(it, MailItem::Match(_)));
+            true
+        });
     }
     n
 }
 
 /// The floor: mail-parser's mbox reader and parser (which decodes every
 /// part) and the `href`s of HTML parts pulled with lol_html; no URI
-/// scanning. Returns the number of hrefs.
+/// scanning. An input that is not an mbox is one message. Returns the
+/// number of hrefs.
 pub fn parse_only(input: &[u8]) -> usize {
     let parser = MessageParser::default();
     let hrefs = Cell::new(0usize);
+    if !input.starts_with(b"From ") {
+        floor_message(&parser, input, &hrefs);
+        return hrefs.get();
+    }
     for msg in mail_parser::mailbox::mbox::MessageIterator::new(input) {
         let msg = msg.expect("reading a slice cannot fail");
-        let Some(m) = parser.parse(msg.contents()) else { continue };
-        for part in &m.parts {
-            if let PartType::Html(h) = &part.body {
-                let settings = Settings::new().append_element_content_handler(
-                    element!("a[href]", |el| {
-                        if el.get_attribute("href").is_some() {
-                            hrefs.set(hrefs.get() + 1);
-                        }
-                        Ok(())
-                    }),
-                );
-                let mut rw = HtmlRewriter::new(settings, |_: &[u8]| {});
-                if rw.write(h.as_bytes()).is_ok() {
-                    let _ = rw.end();
-                }
+        floor_message(&parser, msg.contents(), &hrefs);
+    }
+    hrefs.get()
+}
+
+/// One message of the floor: parsed, the hrefs of its HTML parts counted.
+fn floor_message(parser: &MessageParser, msg: &[u8], hrefs: &Cell<usize>) {
+    let Some(m) = parser.parse(msg) else { return };
+    for part in &m.parts {
+        if let PartType::Html(h) = &part.body {
+            let settings = Settings::new().append_element_content_handler(
+                element!("a[href]", |el| {
+                    if el.get_attribute("href").is_some() {
+                        hrefs.set(hrefs.get() + 1);
+                    }
+                    Ok(())
+                }),
+            );
+            let mut rw = HtmlRewriter::new(settings, |_: &[u8]| {});
+            if rw.write(h.as_bytes()).is_ok() {
+                let _ = rw.end();
             }
         }
     }
-    hrefs.get()
 }
 
 /// Appends `s` as quoted-printable (soft breaks at 76 columns).

@@ -60,10 +60,35 @@ pub const ADVERSARIAL: &[(&str, &str)] = &[
     ),
 ];
 
+/// Hostile mail: each kind is one message (no mbox envelope) whose
+/// shape has cost mail mode more than its size, with what it is.
+pub const HOSTILE_MAIL: &[(&str, &str)] = &[
+    (
+        "mail-dense-text",
+        "text/plain, `http://a.example/xy ` (a URI every 20 bytes)",
+    ),
+    (
+        "mail-many-parts",
+        "multipart/mixed of ~49-byte text parts, one URI each",
+    ),
+    (
+        "mail-huge-header",
+        "one header field folded forever, a URI every 20 bytes",
+    ),
+    ("mail-base64", "text/plain in base64, a URI every 19 decoded bytes"),
+    ("mail-html-shown", "HTML: `<a href=URI>another URI</a><br>` repeated"),
+    ("mail-qp", "quoted-printable text, escapes and soft breaks in every URI"),
+    (
+        "mail-nested",
+        "multiparts nested one per ~2.4 KB (20,000 deep at 48 MiB)",
+    ),
+];
+
 /// Every kind [`Gen::new`] accepts.
 pub fn kinds() -> Vec<&'static str> {
     let mut v: Vec<&'static str> = REALISTIC.to_vec();
     v.extend(ADVERSARIAL.iter().map(|&(k, _)| k));
+    v.extend(HOSTILE_MAIL.iter().map(|&(k, _)| k));
     v
 }
 
@@ -619,6 +644,19 @@ enum Kind {
     LongUri,
     HyphenUri,
     QuotedAngle,
+    Hostile(Hostile),
+}
+
+/// The shapes of [`HOSTILE_MAIL`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Hostile {
+    DenseText,
+    ManyParts,
+    HugeHeader,
+    Base64,
+    HtmlShown,
+    Qp,
+    Nested,
 }
 
 impl Gen {
@@ -671,6 +709,13 @@ impl Gen {
             "adv-dots-colon" => Kind::Repeat(b"....:"),
             "adv-lt-break" => Kind::Repeat(b"<http://a.example/\n  x"),
             "adv-quote-break" => Kind::Repeat(b"\"http://a.example/\n  x"),
+            "mail-dense-text" => Kind::Hostile(Hostile::DenseText),
+            "mail-many-parts" => Kind::Hostile(Hostile::ManyParts),
+            "mail-huge-header" => Kind::Hostile(Hostile::HugeHeader),
+            "mail-base64" => Kind::Hostile(Hostile::Base64),
+            "mail-html-shown" => Kind::Hostile(Hostile::HtmlShown),
+            "mail-qp" => Kind::Hostile(Hostile::Qp),
+            "mail-nested" => Kind::Hostile(Hostile::Nested),
             _ => return None,
         };
         Some(Gen {
@@ -766,6 +811,84 @@ impl Gen {
                 for _ in 0..128 {
                     out.extend_from_slice(
                         b"> > <http://a.example/x\n> > y/z\n",
+                    );
+                }
+            }
+            Kind::Hostile(h) => self.hostile(h, first, out),
+        }
+    }
+
+    /// About 8 KiB of a hostile message; its header block first.
+    fn hostile(&mut self, h: Hostile, first: bool, out: &mut Vec<u8>) {
+        const HEAD: &[u8] = b"From: x@example.org\nSubject: hostile\n\
+MIME-Version: 1.0\n";
+        if first {
+            out.extend_from_slice(HEAD);
+            out.extend_from_slice(match h {
+                Hostile::DenseText => b"Content-Type: text/plain\n\n",
+                Hostile::ManyParts => {
+                    b"Content-Type: multipart/mixed; boundary=b\n\n"
+                }
+                Hostile::HugeHeader => b"X-Links: http://a.example/x",
+                Hostile::Base64 => {
+                    b"Content-Type: text/plain\n\
+Content-Transfer-Encoding: base64\n\n"
+                }
+                Hostile::HtmlShown => b"Content-Type: text/html\n\n",
+                Hostile::Qp => {
+                    b"Content-Type: text/plain\n\
+Content-Transfer-Encoding: quoted-printable\n\n"
+                }
+                Hostile::Nested => {
+                    b"Content-Type: multipart/mixed; boundary=n0\n\n"
+                }
+            });
+        }
+        let end = out.len() + 8192;
+        while out.len() < end {
+            match h {
+                Hostile::DenseText => {
+                    out.extend_from_slice(b"http://a.example/xy ");
+                    if self.r.chance(1, 4) {
+                        out.push(b'\n');
+                    }
+                }
+                Hostile::ManyParts => out.extend_from_slice(
+                    b"--b\nContent-Type: text/plain\n\nhttp://a.example/x\n",
+                ),
+                Hostile::HugeHeader => {
+                    out.extend_from_slice(b"\n http://a.example/y")
+                }
+                Hostile::Base64 => {
+                    // 57 bytes a line, 76 characters of base64.
+                    let line = b"http://a.example/x http://b.example/y http://c.example/z ";
+                    base64_line(&line[..57], out);
+                }
+                Hostile::HtmlShown => out.extend_from_slice(
+                    b"<a href=\"http://d.example/z\">http://e.example/w</a><br>\n",
+                ),
+                Hostile::Qp => out.extend_from_slice(
+                    b"http://a.example/?id=3D1 <http://b.ex=\nample/x> =41 \n",
+                ),
+                Hostile::Nested => {
+                    self.msg += 1;
+                    let n = self.msg;
+                    out.extend(
+                        format!(
+                            "--n{}\nContent-Type: text/plain\n\n",
+                            n - 1
+                        )
+                        .bytes(),
+                    );
+                    for _ in 0..115 {
+                        out.extend_from_slice(b"http://a.example/xy ");
+                    }
+                    out.extend(
+                        format!(
+                            "\n--n{}\nContent-Type: multipart/mixed; boundary=n{n}\n\n",
+                            n - 1
+                        )
+                        .bytes(),
                     );
                 }
             }
@@ -945,6 +1068,24 @@ impl Gen {
         m.push_str(&String::from_utf8_lossy(&body));
         out.extend(m.bytes());
     }
+}
+
+/// Appends `data` in base64 (with padding) and a line break.
+fn base64_line(data: &[u8], out: &mut Vec<u8>) {
+    const A: &[u8; 64] =
+        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for c in data.chunks(3) {
+        let b = [c[0], *c.get(1).unwrap_or(&0), *c.get(2).unwrap_or(&0)];
+        let v = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
+        for k in 0..4 {
+            if k <= c.len() {
+                out.push(A[(v >> (18 - 6 * k)) as usize & 63]);
+            } else {
+                out.push(b'=');
+            }
+        }
+    }
+    out.push(b'\n');
 }
 
 fn cap(w: &str) -> String {

@@ -29,13 +29,14 @@
 //! CSS in `<style>` and `style=`) are read only when asked.
 
 use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::Arc;
 
 use lol_html::html_content::{Attribute, Element, TextType};
 use lol_html::{doc_text, doctype, element, end_tag, HtmlRewriter, Settings};
 
-use super::mime::{self, Found, Kind};
+use super::found::{found, Found, FoundMatch, Kind, Out};
 use super::offsets::{Layers, OffsetMap};
 use super::{MailContext, MailFinder, PartInfo};
 
@@ -136,10 +137,21 @@ fn classify(name: &[u8]) -> Tag {
 
 type Events = Rc<RefCell<Vec<Ev>>>;
 
-/// Runs the parser over `html`; returns the events and, if the parser
-/// gave up, why. One handler sees every element and reads its name from
-/// the source (cheaper than one selector per kind of element).
-fn events(html: &[u8], resources: bool) -> (Vec<Ev>, Option<String>) {
+/// How much HTML the parser is given at a time: the events of one chunk
+/// are handed on before the next is read, so that they are never all
+/// held.
+const CHUNK: usize = 64 << 10;
+
+/// Runs the parser over `html`, `chunk` bytes at a time, handing every
+/// event to `each` in order; returns why the parser gave up, if it did.
+/// One handler sees every element and reads its name from the source
+/// (cheaper than one selector per kind of element).
+fn events(
+    html: &[u8],
+    resources: bool,
+    chunk: usize,
+    each: &mut dyn FnMut(Ev),
+) -> Option<String> {
     let evs: Events = Rc::new(RefCell::new(Vec::new()));
     let on_end =
         |el: &mut Element<'_, '_>, evs: &Events, last: [Option<Ev>; 2]| {
@@ -222,7 +234,16 @@ fn events(html: &[u8], resources: bool) -> (Vec<Ev>, Option<String>) {
                     }
                     evs.push(Ev::Text(s, e));
                 }
-                TextType::RawText if resources => evs.push(Ev::Css(s, e)),
+                TextType::RawText if resources => {
+                    // CSS of a `<style>`, in as many pieces as it came.
+                    if let Some(Ev::Css(_, end)) = evs.last_mut() {
+                        if *end == s {
+                            *end = e;
+                            return Ok(());
+                        }
+                    }
+                    evs.push(Ev::Css(s, e));
+                }
                 _ => {}
             }
             Ok(())
@@ -236,10 +257,24 @@ fn events(html: &[u8], resources: bool) -> (Vec<Ev>, Option<String>) {
             }));
     }
     let mut rw = HtmlRewriter::new(settings, |_: &[u8]| {});
-    let res = rw.write(html).and_then(|()| rw.end());
-    let err = res.err().map(|e| format!("the HTML parser stopped: {e}"));
-    let evs = evs.take();
-    (evs, err)
+    let mut res = Ok(());
+    for piece in html.chunks(chunk.max(1)) {
+        res = rw.write(piece);
+        if res.is_err() {
+            break;
+        }
+        // Text or CSS at the end may go on in the next chunk: kept.
+        let mut e = evs.borrow_mut();
+        let keep =
+            usize::from(matches!(e.last(), Some(Ev::Text(..) | Ev::Css(..))));
+        let n = e.len() - keep;
+        e.drain(..n).for_each(&mut *each);
+    }
+    if res.is_ok() {
+        res = rw.end();
+    }
+    evs.take().into_iter().for_each(each);
+    res.err().map(|e| format!("the HTML parser stopped: {e}"))
 }
 
 fn resource_attrs(html: &[u8], el: &Element<'_, '_>, tag: Tag, evs: &Events) {
@@ -433,6 +468,18 @@ fn same_link(a: &[u8], b: &[u8]) -> bool {
     a == b || norm(a) == norm(b)
 }
 
+/// A link's target and the first URI its visible text shows: the same
+/// link is reported once, as the target (returns true: the text's match
+/// is dropped); a different one stays, and the target says what the
+/// text shows ([`super::MailMatch::shown`]).
+fn link_shown(target: &mut FoundMatch, text: &FoundMatch) -> bool {
+    if same_link(&target.uri, &text.uri) {
+        return true;
+    }
+    target.shown = Some(text.uri.clone());
+    false
+}
+
 /// A link target: the value at `(s, e)` of the HTML, decoded, trimmed
 /// and validated as a whole.
 fn target(
@@ -485,7 +532,7 @@ fn target(
         part: part.clone(),
         context,
         span,
-        kind: Kind::Match(mime::FoundMatch {
+        kind: Kind::Match(FoundMatch {
             uri: m.uri().to_vec(),
             without_hyphen: m.without_hyphen().map(<[u8]>::to_vec),
             delimiter: m.context(),
@@ -496,39 +543,89 @@ fn target(
     })
 }
 
-/// An `<a>` element: its target's index in the found list, and the
-/// range of its visible text.
+/// An `<a>` element: its target's index in the found list, and where
+/// its visible text starts.
 struct Anchor {
     target: Option<usize>,
     start: usize,
-    end: usize,
 }
 
-/// Reads the HTML text `html` (UTF-8 or ASCII-compatible), whose offsets
-/// `lay` maps back to the message, and appends what it finds to `out`.
-pub(crate) fn read(
-    mf: &MailFinder,
-    html: &[u8],
-    lay: &Layers<'_>,
-    part: &Arc<PartInfo>,
-    out: &mut Vec<Found>,
-) {
-    let (evs, err) = events(html, mf.html_resources);
-    let mut found: Vec<Found> = Vec::new();
-    let mut vis = Vec::with_capacity(html.len() / 2);
-    let mut vmap = OffsetMap::new();
-    let mut pre = 0usize;
-    let mut anchors: Vec<Anchor> = Vec::new();
-    let mut open: Option<Anchor> = None;
-    for ev in evs {
+/// What one HTML part builds while its events come: the visible text
+/// and its map, the links (their text ranges) and the findings of the
+/// markup, in the order of the HTML.
+struct Page<'a> {
+    mf: &'a MailFinder,
+    html: &'a [u8],
+    lay: &'a Layers<'a>,
+    part: &'a Arc<PartInfo>,
+    vis: Vec<u8>,
+    vmap: OffsetMap,
+    pre: usize,
+    open: Option<Anchor>,
+    /// Link targets and markup findings; for a link target, the range
+    /// of the visible text of its `<a>`.
+    found: Vec<Mark>,
+}
+
+/// A finding of the markup, held compactly until the visible text is
+/// scanned: a link target or resource as where it starts and the range
+/// of its attribute value (it is read again when handed on), or what
+/// CSS held.
+struct Mark {
+    at: usize,
+    what: Marked,
+    /// For a link target, the range of its visible text.
+    link: Option<(usize, usize)>,
+}
+
+enum Marked {
+    Target((usize, usize), MailContext),
+    Found(Box<Found>),
+}
+
+impl Page<'_> {
+    /// Holds the target or resource at `range`, when it is one; returns
+    /// its index.
+    fn target(
+        &mut self,
+        range: (usize, usize),
+        ctx: MailContext,
+    ) -> Option<usize> {
+        let t = target(
+            self.mf,
+            self.html,
+            range,
+            self.lay,
+            self.part,
+            ctx.clone(),
+        )?;
+        let what = Marked::Target(range, ctx);
+        self.found.push(Mark { at: t.span.0, what, link: None });
+        Some(self.found.len() - 1)
+    }
+
+    /// The finding `m` stands for.
+    fn unmark(&self, m: Marked) -> Option<Found> {
+        match m {
+            Marked::Target(range, ctx) => {
+                target(self.mf, self.html, range, self.lay, self.part, ctx)
+            }
+            Marked::Found(f) => Some(*f),
+        }
+    }
+}
+
+impl Page<'_> {
+    fn event(&mut self, ev: Ev) {
+        let (mf, html, lay, part) = (self.mf, self.html, self.lay, self.part);
         match ev {
             Ev::Text(s, e) => {
-                let spaces = pre == 0;
+                let spaces = self.pre == 0;
                 decode_refs(
                     &html[s..e],
                     s,
-                    &mut vis,
-                    &mut vmap,
+                    &mut self.vis,
+                    &mut self.vmap,
                     spaces,
                     Where::Text,
                 );
@@ -537,48 +634,27 @@ pub(crate) fn read(
                 let br = html
                     .get(s + 1..s + 3)
                     .is_some_and(|n| n.eq_ignore_ascii_case(b"br"));
-                if br || vis.last().is_some_and(|&b| b != b'\n') {
-                    vmap.group(vis.len(), s, e - s);
-                    vis.push(b'\n');
+                if br || self.vis.last().is_some_and(|&b| b != b'\n') {
+                    self.vmap.group(self.vis.len(), s, e - s);
+                    self.vis.push(b'\n');
                 }
             }
             Ev::Pre(on) => {
-                pre = if on { pre + 1 } else { pre.saturating_sub(1) };
+                self.pre =
+                    if on { self.pre + 1 } else { self.pre.saturating_sub(1) };
             }
             Ev::Anchor { href, closes } => {
-                let t = href.and_then(|h| {
-                    target(mf, html, h, lay, part, MailContext::HtmlHref)
-                });
-                let idx = t.map(|t| {
-                    found.push(t);
-                    found.len() - 1
-                });
+                let idx =
+                    href.and_then(|h| self.target(h, MailContext::HtmlHref));
                 if closes {
-                    if let Some(mut a) = open.take() {
-                        a.end = vis.len();
-                        anchors.push(a);
-                    }
-                    open =
-                        Some(Anchor { target: idx, start: vis.len(), end: 0 });
+                    self.close();
+                    let start = self.vis.len();
+                    self.open = Some(Anchor { target: idx, start });
                 }
             }
-            Ev::AnchorEnd => {
-                if let Some(mut a) = open.take() {
-                    a.end = vis.len();
-                    anchors.push(a);
-                }
-            }
+            Ev::AnchorEnd => self.close(),
             Ev::Resource(s, e) => {
-                if let Some(t) = target(
-                    mf,
-                    html,
-                    (s, e),
-                    lay,
-                    part,
-                    MailContext::HtmlResource,
-                ) {
-                    found.push(t);
-                }
+                self.target((s, e), MailContext::HtmlResource);
             }
             Ev::Css(s, e) => {
                 let mut text = Vec::new();
@@ -588,64 +664,132 @@ pub(crate) fn read(
                 let at = Where::Attribute;
                 decode_refs(&html[s..e], s, &mut text, &mut map, false, at);
                 let l = lay.then(&map);
-                mime::scan(
-                    mf,
-                    &text,
-                    &l,
-                    part,
-                    &MailContext::HtmlResource,
-                    &mut found,
-                );
+                let ctx = MailContext::HtmlResource;
+                for item in mf.finder.items(&text) {
+                    let f = found(item, &l, part, &ctx);
+                    let (at, what) = (f.span.0, Marked::Found(Box::new(f)));
+                    self.found.push(Mark { at, what, link: None });
+                }
             }
         }
     }
-    if let Some(mut a) = open.take() {
-        a.end = vis.len();
-        anchors.push(a);
+
+    /// Ends the open `<a>`, if any: its text is what was seen since.
+    fn close(&mut self) {
+        if let Some(a) = self.open.take() {
+            if let Some(t) = a.target {
+                self.found[t].link = Some((a.start, self.vis.len()));
+            }
+        }
     }
-    // The visible text.
+}
+
+/// How many text findings the comparison of links with their visible
+/// text has looked at (tests check it grows with the text, not with
+/// links times text).
+#[cfg(test)]
+pub(crate) fn shown_steps() -> usize {
+    SHOWN_STEPS.with(std::cell::Cell::get)
+}
+
+#[cfg(test)]
+thread_local! {
+    static SHOWN_STEPS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Reads the HTML text `html` (UTF-8 or ASCII-compatible), whose offsets
+/// `lay` maps back to the message, and hands what it finds to `out`, in
+/// the order of the HTML.
+pub(crate) fn read(
+    mf: &MailFinder,
+    html: &[u8],
+    lay: &Layers<'_>,
+    part: &Arc<PartInfo>,
+    out: &mut Out<'_>,
+) {
+    let mut page = Page {
+        mf,
+        html,
+        lay,
+        part,
+        vis: Vec::with_capacity(html.len() / 2),
+        vmap: OffsetMap::new(),
+        pre: 0,
+        open: None,
+        found: Vec::new(),
+    };
+    let err = events(html, mf.html_resources, CHUNK, &mut |ev| page.event(ev));
+    page.close();
+    let mut markup = std::mem::take(&mut page.found);
+    markup.sort_by_key(|m| m.at);
+    let (vis, vmap) =
+        (std::mem::take(&mut page.vis), std::mem::take(&mut page.vmap));
+    // The visible text, scanned once; its findings merged with those of
+    // the markup by position. A link's text comes after its target, so
+    // what it shows is looked for ahead, in findings not yet handed on.
     let vl = lay.then(&vmap);
-    let mut text: Vec<(usize, Found)> = Vec::new();
-    for item in mf.finder.items(&vis) {
+    let mut text = mf.finder.items(&vis).map(|item| {
         let local = match &item {
             crate::scan::Item::Match(m) => m.span().start,
             crate::scan::Item::Rejected(r) => r.span().start,
         };
-        let f = mime::found(item, &vl, part, &MailContext::HtmlText);
-        text.push((local, f));
-    }
-    // Links whose text shows a URI.
-    let mut drop = vec![false; text.len()];
-    for a in &anchors {
-        let Some(ti) = a.target else { continue };
-        let shown = text.iter().position(|(at, f)| {
-            *at >= a.start && *at < a.end && matches!(f.kind, Kind::Match(_))
-        });
-        let Some(si) = shown else { continue };
-        let Kind::Match(sm) = &text[si].1.kind else { continue };
-        let shown_uri = sm.uri.clone();
-        if let Kind::Match(tm) = &mut found[ti].kind {
-            if same_link(&tm.uri, &shown_uri) {
-                drop[si] = true;
-            } else {
-                tm.shown = Some(shown_uri);
+        (local, found(item, &vl, part, &MailContext::HtmlText), false)
+    });
+    let mut ahead: VecDeque<(usize, Found, bool)> = VecDeque::new();
+    for Mark { what, link, .. } in markup {
+        let Some(mut f) = page.unmark(what) else { continue };
+        loop {
+            if ahead.is_empty() {
+                ahead.extend(text.next());
+            }
+            match ahead.front() {
+                Some((_, t, _)) if t.span.0 < f.span.0 => {
+                    let (_, t, dropped) = ahead.pop_front().expect("front");
+                    if !dropped {
+                        out.push(t);
+                    }
+                }
+                _ => break,
             }
         }
+        if let (Some((start, end)), Kind::Match(tm)) = (link, &mut f.kind) {
+            let mut k = 0;
+            loop {
+                if k == ahead.len() {
+                    match text.next() {
+                        Some(t) => ahead.push_back(t),
+                        None => break,
+                    }
+                }
+                #[cfg(test)]
+                SHOWN_STEPS.with(|c| c.set(c.get() + 1));
+                let (at, t, dropped) = &mut ahead[k];
+                if *at >= end {
+                    break;
+                }
+                if let (true, Kind::Match(sm)) = (*at >= start, &t.kind) {
+                    *dropped = link_shown(tm, sm);
+                    break;
+                }
+                k += 1;
+            }
+        }
+        out.push(f);
     }
-    found.extend(
-        text.into_iter().zip(drop).filter(|(_, d)| !d).map(|((_, f), _)| f),
-    );
-    found.sort_by_key(|f| f.span.0);
+    for (_, t, dropped) in ahead.into_iter().chain(text) {
+        if !dropped {
+            out.push(t);
+        }
+    }
     if let (Some(reason), false) = (err, html.is_empty()) {
         let span = lay.range(0, html.len());
-        found.push(Found {
+        out.push(Found {
             part: part.clone(),
             context: MailContext::Text,
             span,
             kind: Kind::Note(reason),
         });
     }
-    out.extend(found);
 }
 
 #[cfg(test)]
@@ -745,9 +889,10 @@ mod tests {
         let map = OffsetMap::shift(0);
         let lay = Layers::new(&map);
         let part = Arc::new(PartInfo::default());
-        let mut out = Vec::new();
-        read(&mf, html.as_bytes(), &lay, &part, &mut out);
-        out.into_iter()
+        let mut sink = crate::mail::found::Collect::default();
+        read(&mf, html.as_bytes(), &lay, &part, &mut Out::new(&mut sink));
+        sink.found
+            .into_iter()
             .filter_map(|f| match f.kind {
                 Kind::Match(m) => {
                     // Every raw span holds the URI's characters.
@@ -826,6 +971,54 @@ mod tests {
             uris("<pre>&lt;https://a.example/\nx&gt;</pre>", false),
             ["https://a.example/x"]
         );
+    }
+
+    #[test]
+    fn links_meet_their_text_in_one_pass() {
+        // Every link's text shows another URI: each link looks at the
+        // text findings after it once (with the quadratic search of old,
+        // 2,000 links took 2,000,000 steps).
+        let one =
+            "<a href=\"http://d.example/z\">http://e.example/w</a><br>\n";
+        for n in [1000, 2000] {
+            let html = one.repeat(n);
+            let before = shown_steps();
+            let got = run(&html, false);
+            let steps = shown_steps() - before;
+            assert_eq!(got.len(), 2 * n);
+            assert!(steps <= 2 * n, "{n} links: {steps} steps");
+            assert!(got
+                .iter()
+                .step_by(2)
+                .all(|(u, c, s)| u == "http://d.example/z"
+                    && c == "html-href"
+                    && s.as_deref() == Some("http://e.example/w")));
+        }
+        // The same link in the text is reported once, as the target.
+        let same =
+            "<a href=\"http://a.example/\">http://a.example</a> ".repeat(500);
+        let got = run(&same, false);
+        assert_eq!(got.len(), 500);
+        assert!(got.iter().all(|(_, c, s)| c == "html-href" && s.is_none()));
+    }
+
+    #[test]
+    fn chunks_of_the_parser_change_nothing() {
+        // Events of a part given to the parser in pieces (text, character
+        // references and tags cut anywhere) are those of the whole part.
+        let html = "<p>x &amp; <a href='http://a.example/?a=1&amp;b=2'>see \
+                    http://b.example/&lt;</a></p><pre>http://c.\nexample/</pre>\
+                    <style>p{}</style><img src=http://d.example/i>&eacute;";
+        let whole = {
+            let mut v = Vec::new();
+            events(html.as_bytes(), true, usize::MAX, &mut |e| v.push(e));
+            v
+        };
+        for chunk in [1, 2, 3, 7, 64] {
+            let mut v: Vec<Ev> = Vec::new();
+            events(html.as_bytes(), true, chunk, &mut |e| v.push(e));
+            assert_eq!(v, whole, "chunk {chunk}");
+        }
     }
 
     #[test]

@@ -16,7 +16,8 @@ use std::sync::Arc;
 
 use memchr::memmem;
 
-use super::mime::{self, Found, Kind};
+use super::found::{Found, Kind, Sink};
+use super::mime;
 use super::{
     MailFinder, MailItem, MailMatch, MailNote, MailRejected, Origin, PartInfo,
 };
@@ -473,66 +474,115 @@ impl Message {
 
     /// Everything found in the message: matches, rejected candidates
     /// (when `mf`'s finder reports them) and notes on broken mail, in
-    /// order.
+    /// order. They are collected first: [`Message::for_each_item`] hands
+    /// them on as they are found instead, in no memory of their own.
     pub fn items(&self, mf: &MailFinder) -> std::vec::IntoIter<MailItem> {
-        let origin_of = |part: &Arc<PartInfo>, id: &Option<Arc<str>>| Origin {
-            message: self.index,
-            message_id: id.clone(),
-            part: part.clone(),
-        };
+        let mut out = Vec::new();
+        self.for_each_item(mf, |it| {
+            out.push(it);
+            true
+        });
+        out.into_iter()
+    }
+
+    /// Hands everything found in the message to `f`, in order, as it is
+    /// found (what [`Message::items`] collects), until `f` returns
+    /// false. Only the alternatives of a `multipart/alternative` are
+    /// held until all of them are read.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use urifind::mail::{MailFinder, MailItem, Message};
+    ///
+    /// let m = Message::from_bytes(b"Subject: x\n\nhttp://a.example/ http://b.example/\n".to_vec());
+    /// let mf = MailFinder::new(urifind::Finder::new());
+    /// let mut first = None;
+    /// m.for_each_item(&mf, |it| {
+    ///     if let MailItem::Match(m) = it {
+    ///         first = Some(m.uri().to_vec());
+    ///     }
+    ///     false // enough
+    /// });
+    /// assert_eq!(first.as_deref(), Some(&b"http://a.example/"[..]));
+    /// ```
+    pub fn for_each_item(
+        &self,
+        mf: &MailFinder,
+        mut f: impl FnMut(MailItem) -> bool,
+    ) {
         if let Some(reason) = &self.skipped {
-            let origin = origin_of(&Arc::new(PartInfo::default()), &None);
+            let origin = Origin {
+                message: self.index,
+                message_id: None,
+                part: Arc::new(PartInfo::default()),
+            };
             let end = self.start + self.raw_len();
-            return vec![MailItem::Note(MailNote {
+            f(MailItem::Note(MailNote {
                 origin,
                 reason: reason.clone(),
                 span: self.start..end,
                 position: self
                     .lines
                     .then_some(Position { line: self.first_line, column: 1 }),
-            })]
-            .into_iter();
+            }));
+            return;
         }
-        let (id, found) = mime::read(&self.data, mf);
-        let id: Option<Arc<str>> = id.map(Arc::from);
-        let positions = self.positions(&found);
-        let mut out = Vec::with_capacity(found.len());
-        for (f, position) in found.into_iter().zip(positions) {
-            let span = self.raw(f.span.0)..self.raw_end(f.span);
-            let origin = origin_of(&f.part, &id);
-            out.push(match f.kind {
-                Kind::Match(m) => {
-                    let u = self.raw(m.uri_span.0)..self.raw_end(m.uri_span);
-                    MailItem::Match(MailMatch {
-                        origin,
-                        context: f.context,
-                        inner: Match::owned(
-                            usize_range(span),
-                            usize_range(u),
-                            m.uri,
-                            m.delimiter,
-                            m.without_hyphen,
-                            position,
-                        ),
-                        shown: m.shown,
-                        parts_seen: m.parts_seen,
-                    })
-                }
-                Kind::Rejected(mut r) => {
-                    r.span = usize_range(span);
-                    r.position = position;
-                    MailItem::Rejected(MailRejected {
-                        origin,
-                        context: f.context,
-                        inner: r,
-                    })
-                }
-                Kind::Note(reason) => {
-                    MailItem::Note(MailNote { origin, reason, span, position })
-                }
-            });
+        let mut sink = ItemSink {
+            msg: self,
+            id: None,
+            lines: Lines::new(self),
+            f: &mut f,
+            more: true,
+        };
+        mime::read(&self.data, mf, &mut sink);
+    }
+
+    /// A finding as the item handed out: offsets and position in the
+    /// input.
+    fn item(
+        &self,
+        f: Found,
+        id: &Option<Arc<str>>,
+        position: Option<Position>,
+    ) -> MailItem {
+        let span = self.raw(f.span.0)..self.raw_end(f.span);
+        let origin = Origin {
+            message: self.index,
+            message_id: id.clone(),
+            part: f.part,
+        };
+        match f.kind {
+            Kind::Match(m) => {
+                let u = self.raw(m.uri_span.0)..self.raw_end(m.uri_span);
+                MailItem::Match(MailMatch {
+                    origin,
+                    context: f.context,
+                    inner: Match::owned(
+                        usize_range(span),
+                        usize_range(u),
+                        m.uri,
+                        m.delimiter,
+                        m.without_hyphen,
+                        position,
+                    ),
+                    shown: m.shown,
+                    parts_seen: m.parts_seen,
+                })
+            }
+            Kind::Rejected(mut r) => {
+                r.span = usize_range(span);
+                r.position = position;
+                MailItem::Rejected(MailRejected {
+                    origin,
+                    context: f.context,
+                    inner: r,
+                })
+            }
+            Kind::Note(reason) => {
+                MailItem::Note(MailNote { origin, reason, span, position })
+            }
         }
-        out.into_iter()
     }
 
     /// The URIs found in the message, in order.
@@ -550,34 +600,100 @@ impl Message {
             self.raw(e - 1) + 1
         }
     }
+}
 
-    /// Line and column of each item's start, counted once over the
-    /// message (positions sorted, then one pass).
-    fn positions(&self, found: &[Found]) -> Vec<Option<Position>> {
-        if !self.lines {
-            return vec![None; found.len()];
+/// Hands a message's findings on as items.
+struct ItemSink<'m, 'f> {
+    msg: &'m Message,
+    id: Option<Arc<str>>,
+    lines: Lines,
+    f: &'f mut dyn FnMut(MailItem) -> bool,
+    more: bool,
+}
+
+impl Sink for ItemSink<'_, '_> {
+    fn message_id(&mut self, id: Option<String>) {
+        self.id = id.map(Arc::from);
+    }
+
+    fn found(&mut self, f: Found) {
+        if !self.more {
+            return;
         }
-        let mut order: Vec<usize> = (0..found.len()).collect();
-        order.sort_by_key(|&i| found[i].span.0);
-        let mut out = vec![None; found.len()];
-        let (mut at, mut line, mut line_start) = (0usize, self.first_line, 0);
-        for i in order {
-            let p = found[i].span.0.min(self.data.len());
-            if p > at {
-                for k in memchr::memchr_iter(b'\n', &self.data[at..p]) {
-                    line += 1;
-                    line_start = at + k + 1;
-                }
-                at = p;
+        let position = self.lines.position(self.msg, f.span.0);
+        let item = self.msg.item(f, &self.id, position);
+        self.more = (self.f)(item);
+    }
+}
+
+/// Line and column of offsets of a message's data, asked in about
+/// increasing order: a cursor moves forward over the data; an offset
+/// behind it starts from the last of the checkpoints kept every
+/// [`Lines::STEP`] bytes, so that no lookup counts more than that again.
+struct Lines {
+    on: bool,
+    at: usize,
+    line: u64,
+    line_start: usize,
+    /// `(line, line_start)` at every multiple of `STEP` passed.
+    marks: Vec<(u64, usize)>,
+}
+
+impl Lines {
+    const STEP: usize = 4096;
+
+    fn new(msg: &Message) -> Lines {
+        Lines {
+            on: msg.lines,
+            at: 0,
+            line: msg.first_line,
+            line_start: 0,
+            marks: vec![(msg.first_line, 0)],
+        }
+    }
+
+    /// Moves the cursor to `p` (at or after it), counting lines and
+    /// keeping checkpoints.
+    fn advance(&mut self, data: &[u8], p: usize) {
+        while self.at < p {
+            let next_mark = (self.marks.len() * Self::STEP).min(p);
+            let stop = next_mark.max(self.at + 1).min(p);
+            for k in memchr::memchr_iter(b'\n', &data[self.at..stop]) {
+                self.line += 1;
+                self.line_start = self.at + k + 1;
             }
-            let shifted = self
-                .unescaped
-                .binary_search(&line_start)
-                .is_ok_and(|_| p >= line_start);
-            let column = (p - line_start) as u64 + 1 + u64::from(shifted);
-            out[i] = Some(Position { line, column });
+            self.at = stop;
+            if self.at == self.marks.len() * Self::STEP {
+                self.marks.push((self.line, self.line_start));
+            }
         }
-        out
+    }
+
+    fn position(&mut self, msg: &Message, p: usize) -> Option<Position> {
+        if !self.on {
+            return None;
+        }
+        let data = &msg.data;
+        let p = p.min(data.len());
+        let (line, line_start) = if p >= self.at {
+            self.advance(data, p);
+            (self.line, self.line_start)
+        } else {
+            let m = p / Self::STEP;
+            let (mut line, mut line_start) = self.marks[m];
+            let from = m * Self::STEP;
+            for k in memchr::memchr_iter(b'\n', &data[from..p]) {
+                line += 1;
+                line_start = from + k + 1;
+            }
+            (line, line_start)
+        };
+        let shifted = msg
+            .unescaped
+            .binary_search(&line_start)
+            .is_ok_and(|_| p >= line_start);
+        let column = (p - line_start) as u64 + 1 + u64::from(shifted);
+        Some(Position { line, column })
     }
 }
 
@@ -709,8 +825,8 @@ From this line has no time either\n\n"
     fn positions_count_lines_and_removed_quotes() {
         let m = &split(MBOX, false)[0];
         let p = m.data().windows(6).position(|w| w == b"deeper").unwrap();
-        let f = [Found::note_at(p)];
-        let pos = m.positions(&f)[0].unwrap();
+        let f = Found::note_at(p);
+        let pos = Lines::new(m).position(m, f.span.0).unwrap();
         // Line 5 of the input: ">>From deeper", "deeper" at column 8.
         assert_eq!((pos.line, pos.column), (5, 8));
     }

@@ -25,123 +25,21 @@ use std::sync::Arc;
 use mail_parser::{HeaderName, Message as Parsed, MessagePart, PartType};
 
 use super::decode::{self, Charset};
+use super::found::{note, scan, Found, FoundMatch, Kind, Out, Sink};
 use super::headers;
 use super::html;
 use super::offsets::{Layers, OffsetMap};
 use super::{MailContext, MailFinder, PartInfo};
-use crate::scan::{Context, Item, Rejected};
 
 /// How deep parts may nest before the rest is read as raw text.
 pub(crate) const MAX_DEPTH: usize = 48;
 
-/// A match as found, with offsets in the message's bytes.
-#[derive(Clone, Debug)]
-pub(crate) struct FoundMatch {
-    pub(crate) uri: Vec<u8>,
-    pub(crate) without_hyphen: Option<Vec<u8>>,
-    pub(crate) delimiter: Context,
-    pub(crate) uri_span: (usize, usize),
-    pub(crate) shown: Option<Vec<u8>>,
-    pub(crate) parts_seen: Vec<String>,
-}
-
-/// What was found.
-#[derive(Clone, Debug)]
-pub(crate) enum Kind {
-    Match(FoundMatch),
-    Rejected(Rejected),
-    Note(String),
-}
-
-/// Something found in a message, offsets in the message's bytes.
-#[derive(Clone, Debug)]
-pub(crate) struct Found {
-    pub(crate) part: Arc<PartInfo>,
-    pub(crate) context: MailContext,
-    pub(crate) span: (usize, usize),
-    pub(crate) kind: Kind,
-}
-
-impl Found {
-    /// A note at `p` (for tests of positions).
-    #[cfg(test)]
-    pub(crate) fn note_at(p: usize) -> Found {
-        Found {
-            part: Arc::new(PartInfo::default()),
-            context: MailContext::Text,
-            span: (p, p + 1),
-            kind: Kind::Note(String::new()),
-        }
-    }
-}
-
-/// A scanner item of a decoded text, mapped back through `lay`.
-pub(crate) fn found(
-    item: Item<'_>,
-    lay: &Layers<'_>,
-    part: &Arc<PartInfo>,
-    context: &MailContext,
-) -> Found {
-    let (span, kind) = match item {
-        Item::Match(m) => {
-            let s = m.span();
-            let u = m.uri_span();
-            let km = FoundMatch {
-                without_hyphen: m.without_hyphen().map(<[u8]>::to_vec),
-                delimiter: m.context(),
-                uri_span: lay.range(u.start, u.end),
-                uri: m.uri().to_vec(),
-                shown: None,
-                parts_seen: Vec::new(),
-            };
-            (lay.range(s.start, s.end), Kind::Match(km))
-        }
-        Item::Rejected(r) => {
-            let s = r.span();
-            (lay.range(s.start, s.end), Kind::Rejected(r))
-        }
-    };
-    Found { part: part.clone(), context: context.clone(), span, kind }
-}
-
-/// Scans `text` with the finder, mapping through `lay`, into `out`.
-pub(crate) fn scan(
-    mf: &MailFinder,
-    text: &[u8],
-    lay: &Layers<'_>,
-    part: &Arc<PartInfo>,
-    context: &MailContext,
-    out: &mut Vec<Found>,
-) {
-    for item in mf.finder.items(text) {
-        out.push(found(item, lay, part, context));
-    }
-}
-
-fn note(
-    out: &mut Vec<Found>,
-    part: &Arc<PartInfo>,
-    span: (usize, usize),
-    reason: String,
-) {
-    out.push(Found {
-        part: part.clone(),
-        context: MailContext::Text,
-        span,
-        kind: Kind::Note(reason),
-    });
-}
-
-/// Reads one message: its `Message-ID` and everything found in it, in
-/// order, offsets in `data`.
-pub(crate) fn read(
-    data: &[u8],
-    mf: &MailFinder,
-) -> (Option<String>, Vec<Found>) {
+/// Reads one message: its `Message-ID`, then everything found in it, in
+/// order, offsets in `data`, to `sink`.
+pub(crate) fn read(data: &[u8], mf: &MailFinder, sink: &mut dyn Sink) {
     let map = OffsetMap::shift(0);
     let lay = Layers::new(&map);
-    let mut w = Walker { mf, out: Vec::new() };
-    let id;
+    let mut w = Walker { mf, out: Out::new(sink) };
     let prepared;
     let parsed = if starts_with_field(data) {
         prepared = prepare(data);
@@ -151,24 +49,24 @@ pub(crate) fn read(
     };
     match parsed {
         Some(msg) => {
-            id = msg.parts.first().and_then(|p| {
+            let id = msg.parts.first().and_then(|p| {
                 p.headers
                     .iter()
                     .find(|h| h.name == HeaderName::MessageId)
                     .and_then(|h| h.value.as_text())
                     .map(str::to_string)
             });
+            w.out.message_id(id);
             w.message(&msg, data, &lay, "", 0);
             dismantle(msg);
         }
         None => {
-            id = None;
+            w.out.message_id(None);
             let part =
                 Arc::new(PartInfo { path: "1".into(), ..PartInfo::default() });
             scan(mf, data, &lay, &part, &MailContext::Text, &mut w.out);
         }
     }
-    (id, w.out)
 }
 
 /// Whether `data` starts with a header field (`Name:` then a blank or
@@ -385,12 +283,12 @@ fn how(ctype: &str, subtype: &str) -> Read {
     }
 }
 
-struct Walker<'f> {
+struct Walker<'f, 's> {
     mf: &'f MailFinder,
-    out: Vec<Found>,
+    out: Out<'s>,
 }
 
-impl Walker<'_> {
+impl Walker<'_, '_> {
     /// A message (the input or a nested one) whose headers have path
     /// `path`.
     fn message(
@@ -443,9 +341,11 @@ impl Walker<'_> {
             PartType::Multipart(children) => {
                 let (ct, st, _) = content_type(part);
                 let alt = ct == "multipart" && st == "alternative";
-                let saved = alt.then(|| std::mem::take(&mut self.out));
                 let mut groups = Vec::new();
                 for (i, &c) in children.iter().enumerate() {
+                    if alt {
+                        self.out.hold();
+                    }
                     self.entity(
                         msg,
                         c as usize,
@@ -455,11 +355,10 @@ impl Walker<'_> {
                         depth + 1,
                     );
                     if alt {
-                        groups.push(std::mem::take(&mut self.out));
+                        groups.push(self.out.release());
                     }
                 }
-                if let Some(saved) = saved {
-                    self.out = saved;
+                if alt {
                     merge_alternatives(groups, &mut self.out);
                 }
             }
@@ -780,7 +679,7 @@ fn clamp(buf: &[u8], a: u32, b: u32) -> (usize, usize) {
 /// Joins what the alternatives of a `multipart/alternative` found: a
 /// URI seen in more than one alternative is kept once, where it was
 /// first seen, with the list of parts that hold it.
-fn merge_alternatives(groups: Vec<Vec<Found>>, out: &mut Vec<Found>) {
+fn merge_alternatives(groups: Vec<Vec<Found>>, out: &mut Out<'_>) {
     let mut holders: HashMap<Vec<u8>, Vec<(usize, String)>> = HashMap::new();
     for (g, v) in groups.iter().enumerate() {
         for f in v {

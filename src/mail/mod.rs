@@ -65,6 +65,7 @@ use crate::scan::{Context, Finder, Match, Position, Rejected};
 
 mod decode;
 pub mod detect;
+mod found;
 mod headers;
 mod html;
 mod mbox;

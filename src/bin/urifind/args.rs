@@ -254,6 +254,16 @@ pub struct LowArgs {
     /// src, link href, xmlns, the DOCTYPE, CSS url(), cid: links).
     #[arg(help_heading = "Input", long = "html-resources")]
     pub html_resources: bool,
+    /// In mail mode, the longest message read (K, M, G: powers of 1024;
+    /// default 64M). A longer one is skipped with a note (exit status 2)
+    /// and the next read.
+    #[arg(
+        help_heading = "Input",
+        long = "max-message-size",
+        value_name = "SIZE",
+        value_parser = parse_size
+    )]
+    pub max_message_size: Option<usize>,
 
     // ---- output ----
     /// Print the file name with each URI (default with several files or a
@@ -434,4 +444,25 @@ pub struct LowArgs {
     /// Print a man page or shell completions and exit.
     #[arg(help_heading = "Other", long = "generate", value_name = "KIND")]
     pub generate: Option<Generate>,
+}
+
+/// A size in bytes: digits and an optional `K`, `M` or `G` (powers of
+/// 1024), at least one byte.
+pub fn parse_size(s: &str) -> Result<usize, String> {
+    let bad = || format!("'{s}' is not a size (digits, then K, M or G)");
+    let (num, shift) = match s.as_bytes().last() {
+        Some(b'K' | b'k') => (&s[..s.len() - 1], 10),
+        Some(b'M' | b'm') => (&s[..s.len() - 1], 20),
+        Some(b'G' | b'g') => (&s[..s.len() - 1], 30),
+        _ => (s, 0),
+    };
+    if num.is_empty() || !num.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let n: usize = num.parse().map_err(|_| bad())?;
+    let n = n.checked_mul(1 << shift).ok_or_else(bad)?;
+    if n == 0 {
+        return Err("the size must be at least 1 byte".into());
+    }
+    Ok(n)
 }

@@ -78,6 +78,8 @@ pub struct Config {
     pub mail: MailWhen,
     /// Report HTML markup resources in mail mode.
     pub html_resources: bool,
+    /// The longest message read in mail mode.
+    pub max_message_size: usize,
     /// Follow symlinks found in walks.
     pub follow: bool,
     /// `-g` globs selecting the files of walked directories.
@@ -240,6 +242,7 @@ impl Config {
                 (a.files_without_match, "--files-without-match"),
                 (a.quiet, "--quiet"),
                 (a.max_count.is_some(), "--max-count"),
+                (a.max_message_size.is_some(), "--max-message-size"),
             ];
             if let Some((_, name)) = find_only.iter().find(|(on, _)| *on) {
                 return Err(format!(
@@ -295,6 +298,9 @@ impl Config {
             gzip: a.search_zip || a.mail == MailWhen::Always,
             mail: a.mail,
             html_resources: a.html_resources,
+            max_message_size: a
+                .max_message_size
+                .unwrap_or(urifind::mail::DEFAULT_MAX_MESSAGE),
             follow: a.follow,
             globs,
             respect_ignore: a.respect_ignore,

@@ -68,13 +68,17 @@ fn main() -> ExitCode {
     };
     let quiet = cfg.report == Report::Quiet;
     match run(&cfg) {
-        Ok(st) => ExitCode::from(if st.error && !(quiet && st.found) {
-            2
-        } else if st.found {
-            0
-        } else {
-            1
-        }),
+        Ok(st) => {
+            let skipped =
+                search::SKIPPED.load(std::sync::atomic::Ordering::Relaxed);
+            ExitCode::from(if (st.error || skipped) && !(quiet && st.found) {
+                2
+            } else if st.found {
+                0
+            } else {
+                1
+            })
+        }
         // `urifind ... | head -1`: the reader is gone, which is how a
         // filter is meant to end; quietly, like ripgrep.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(0),

@@ -118,6 +118,7 @@ fn search_one<W: Write + Send>(
         input,
         search::count_lines(cfg),
         (&name, search::notes(cfg)),
+        cfg.max_message_size,
         &mut |place, item| {
             let counted = printer.item(&name, place, item)?;
             found |= counted;
@@ -362,6 +363,7 @@ impl<'a, 'p, W: Write> Work<'a, 'p, W> {
             input,
             search::count_lines(cfg),
             (&name, search::notes(cfg)),
+            cfg.max_message_size,
             &mut |place, item| {
                 if self.quit.load(Ordering::Relaxed) {
                     return Ok(false);

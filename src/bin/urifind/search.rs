@@ -85,6 +85,7 @@ pub fn search(
     input: Opened,
     count_lines: bool,
     notes: (&[u8], Notes),
+    max_message: usize,
     sink: &mut Sink<'_>,
 ) -> Result<(), Fail> {
     debug_assert!(input.kind.skipped().is_none());
@@ -93,12 +94,16 @@ pub fn search(
         return match input.source {
             #[cfg(unix)]
             Source::Mapped(map) => {
-                let msgs = Messages::new(map.bytes());
-                mail(mf, msgs.count_lines(count_lines), notes, sink)
+                let msgs = Messages::new(map.bytes())
+                    .max_message_size(max_message)
+                    .count_lines(count_lines);
+                mail(mf, msgs, notes, sink)
             }
             Source::Reader(rdr, _) => {
-                let msgs = Messages::new(rdr);
-                mail(mf, msgs.count_lines(count_lines), notes, sink)
+                let msgs = Messages::new(rdr)
+                    .max_message_size(max_message)
+                    .count_lines(count_lines);
+                mail(mf, msgs, notes, sink)
             }
         };
     }
@@ -140,6 +145,11 @@ fn place(origin: &Origin, context: String) -> Vec<(&'static str, Vec<u8>)> {
     f
 }
 
+/// Set when a message was skipped for its size: its URIs were not
+/// searched, so the run ends with status 2, as after an input that could
+/// not be read.
+pub static SKIPPED: AtomicBool = AtomicBool::new(false);
+
 /// Reads every message of `msgs`, handing each item to `sink`.
 fn mail<R: Read>(
     mf: &MailFinder,
@@ -149,7 +159,11 @@ fn mail<R: Read>(
 ) -> Result<(), Fail> {
     for msg in msgs {
         let msg = msg.map_err(Fail::Read)?;
-        for item in msg.items(mf) {
+        if msg.skipped().is_some() {
+            SKIPPED.store(true, Ordering::Relaxed);
+        }
+        let mut res = Ok(true);
+        msg.for_each_item(mf, |item| {
             let (mut fields, item) = match item {
                 MailItem::Match(m) => {
                     let mut f = place(m.origin(), m.context().name());
@@ -185,16 +199,18 @@ fn mail<R: Read>(
                             &format!("{what}: {}", n.reason()),
                         );
                     }
-                    continue;
+                    return true;
                 }
                 // Kinds of report this command does not know yet.
-                _ => continue,
+                _ => return true,
             };
             let place: Vec<Field<'_>> =
                 fields.iter_mut().map(|(k, v)| (*k, &v[..])).collect();
-            if !sink(&place, &item).map_err(Fail::Write)? {
-                return Ok(());
-            }
+            res = sink(&place, &item);
+            matches!(res, Ok(true))
+        });
+        if !res.map_err(Fail::Write)? {
+            return Ok(());
         }
     }
     Ok(())

@@ -1,0 +1,158 @@
+//! Hostile messages (the `mail-*` kinds of `corpora/gen`): what reading
+//! one costs in heap, measured by a counting allocator, at two sizes.
+//!
+//! For every shape: the matches are the ones the shape holds (counted
+//! from how it is built), the peak of live heap while the message is
+//! read stays under a bound proportional to the message, and doubling
+//! the message does not much more than double that peak (no cost that
+//! grows with the square of anything held).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use urifind::mail::{MailFinder, MailItem, Message};
+use urifind::Finder;
+
+#[path = "../corpora/gen/gen.rs"]
+mod gen;
+
+/// The system allocator, counting the bytes alive and their peak.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(l) };
+        if !p.is_null() {
+            let now = LIVE.fetch_add(l.size(), Ordering::Relaxed) + l.size();
+            PEAK.fetch_max(now, Ordering::Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        unsafe { System.dealloc(p, l) };
+        LIVE.fetch_sub(l.size(), Ordering::Relaxed);
+    }
+}
+
+#[global_allocator]
+static A: Counting = Counting;
+
+/// The tests share the counters: one at a time (every test of this
+/// binary takes it).
+static ONE: Mutex<()> = Mutex::new(());
+
+/// Reads `data` as one message: the matches, and the peak of heap
+/// allocated meanwhile beyond what was alive before (the message itself
+/// is alive before).
+fn read(data: Vec<u8>) -> (usize, usize) {
+    let mf = MailFinder::new(Finder::new());
+    let msg = Message::from_bytes(data);
+    let base = LIVE.load(Ordering::Relaxed);
+    PEAK.store(base, Ordering::Relaxed);
+    let mut n = 0;
+    msg.for_each_item(&mf, |it| {
+        n += usize::from(matches!(it, MailItem::Match(_)));
+        true
+    });
+    (n, PEAK.load(Ordering::Relaxed) - base)
+}
+
+/// `kind` at 256 KiB and 512 KiB: the matches of each are `per_kib` a
+/// KiB or more, the extra heap at most `factor` times the message plus
+/// 256 KiB, and the larger message's heap at most 2.5 times the
+/// smaller's.
+fn bounded(kind: &str, per_kib: usize, factor: usize) {
+    let _one = ONE.lock().unwrap_or_else(|e| e.into_inner());
+    let mut peaks = Vec::new();
+    for kib in [256, 512] {
+        let size = kib << 10;
+        let data = gen::generate(kind, size, 1).unwrap();
+        let (n, peak) = read(data);
+        assert!(
+            n >= per_kib * kib,
+            "{kind} at {kib} KiB: {n} matches, expected {} or more",
+            per_kib * kib
+        );
+        let bound = factor * size + (256 << 10);
+        assert!(
+            peak <= bound,
+            "{kind} at {kib} KiB: {peak} bytes of heap, bound {bound}"
+        );
+        peaks.push(peak);
+    }
+    assert!(
+        peaks[1] * 2 <= peaks[0] * 5,
+        "{kind}: heap grew from {} to {} bytes when the message doubled",
+        peaks[0],
+        peaks[1]
+    );
+}
+
+#[test]
+fn dense_text() {
+    // A URI every 20 bytes or so: 51 a KiB; nothing held per match.
+    bounded("mail-dense-text", 48, 1);
+}
+
+#[test]
+fn many_small_parts() {
+    // The parser's record of every part is what this costs.
+    bounded("mail-many-parts", 20, 16);
+}
+
+#[test]
+fn one_huge_header_field() {
+    bounded("mail-huge-header", 48, 1);
+}
+
+#[test]
+fn dense_base64() {
+    // The parser's copy, the decoded text and its map.
+    bounded("mail-base64", 39, 3);
+}
+
+#[test]
+fn html_links_showing_other_uris() {
+    // Two matches a link (the target, and the text showing another
+    // URI); a mark per link and the map of the visible text are held.
+    bounded("mail-html-shown", 36, 7);
+}
+
+#[test]
+fn dense_quoted_printable() {
+    // Every URI holds escapes: the map has a segment for each (and its
+    // vector may have grown to twice what it holds).
+    bounded("mail-qp", 38, 7);
+}
+
+#[test]
+fn deeply_nested_multiparts() {
+    bounded("mail-nested", 40, 3);
+}
+
+#[test]
+fn html_links_report_what_their_text_shows() {
+    let _one = ONE.lock().unwrap_or_else(|e| e.into_inner());
+    let data = gen::generate("mail-html-shown", 64 << 10, 1).unwrap();
+    let mf = MailFinder::new(Finder::new());
+    let msg = Message::from_bytes(data);
+    let (mut targets, mut texts) = (0, 0);
+    msg.for_each_item(&mf, |it| {
+        if let MailItem::Match(m) = it {
+            if m.uri() == b"http://d.example/z" {
+                assert_eq!(m.shown(), Some(&b"http://e.example/w"[..]));
+                targets += 1;
+            } else {
+                assert_eq!(m.uri(), b"http://e.example/w");
+                texts += 1;
+            }
+        }
+        true
+    });
+    assert!(targets > 1000);
+    assert!(texts == targets || texts + 1 == targets, "{texts} {targets}");
+}
