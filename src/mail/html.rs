@@ -267,7 +267,7 @@ fn resource_attrs(html: &[u8], el: &Element<'_, '_>, tag: Tag, evs: &Events) {
 }
 
 /// What a character reference stands for.
-enum Ref {
+pub(crate) enum Ref {
     Char(char),
     Named(&'static str),
 }
@@ -283,7 +283,7 @@ const C1: [u32; 32] = [
 
 /// The character reference at the start of `s` (which starts with `&`):
 /// its length and what it stands for.
-fn char_ref(s: &[u8]) -> Option<(usize, Ref)> {
+pub(crate) fn char_ref(s: &[u8]) -> Option<(usize, Ref)> {
     if s.get(1) == Some(&b'#') {
         let hex = matches!(s.get(2), Some(b'x' | b'X'));
         let digits_at = if hex { 3 } else { 2 };
@@ -378,7 +378,7 @@ fn decode_refs(
 
 /// Whether two URIs are the same link: equivalent after normalization,
 /// an empty path after an authority counting as `/`.
-fn same_link(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn same_link(a: &[u8], b: &[u8]) -> bool {
     fn norm(u: &[u8]) -> Vec<u8> {
         let mut n = crate::uri::normalize(u);
         let c = crate::uri::Components::split(&n);
@@ -567,7 +567,9 @@ pub(crate) fn read(
         let Kind::Match(sm) = &text[si].1.kind else { continue };
         let shown_uri = sm.uri.clone();
         if let Kind::Match(tm) = &mut found[ti].kind {
-            if same_link(&tm.uri, &shown_uri) {
+            if same_link(&tm.uri, &shown_uri)
+                || crate::link::shows_target(&tm.uri, &shown_uri)
+            {
                 drop[si] = true;
             } else {
                 tm.shown = Some(shown_uri);

@@ -72,6 +72,8 @@ mod mbox;
 mod mime;
 mod offsets;
 
+pub(crate) use html::{char_ref, same_link, Ref};
+
 pub use mbox::{Message, Messages, DEFAULT_MAX_MESSAGE};
 
 /// Where in a message a URI was found.

@@ -365,6 +365,22 @@ impl<'h> Match<'h> {
             Err(_) => Cow::Borrowed(self.uri()),
         }
     }
+    /// Where the link leads (see [`crate::link`]): the target of a
+    /// wrapper, embedded links, flags. Made when asked, by the default
+    /// analyzer on [`Match::to_uri`]; [`Finder::link_analyzer`] gives one
+    /// that matches the finder's options.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let text = b"<https://urldefense.proofpoint.com/v2/url?u=https-3A__a.example_x&d=D>";
+    /// let m = f.find_iter(text).next().unwrap();
+    /// assert_eq!(m.link().target.as_deref(), Some("https://a.example/x"));
+    /// ```
+    pub fn link(&self) -> crate::link::Link {
+        crate::link::analyze(&self.to_uri())
+    }
     /// A copy that borrows nothing.
     ///
     /// # Example
@@ -589,6 +605,8 @@ pub struct FinderBuilder {
     max_uri_len: usize,
     rejected: bool,
     iri: bool,
+    /// Accept hosts a browser reads (`link::hosts`).
+    browser_hosts: bool,
     /// Turn colons away before the engine looks at them (the per-colon
     /// pre-check and the bulk filter), and delimited contexts whose
     /// closer is nowhere within the bracket bound before reading them;
@@ -608,6 +626,7 @@ impl Default for FinderBuilder {
             max_uri_len: 64 * 1024,
             rejected: false,
             iri: false,
+            browser_hosts: false,
             prefilter: true,
         }
     }
@@ -781,6 +800,29 @@ impl FinderBuilder {
         self.iri = yes;
         self
     }
+    /// Also report a candidate of an IP-based scheme whose only fault is
+    /// a host that a browser reads as an IPv4 address or a valid domain
+    /// (the WHATWG URL Standard's host parser: `2130706433`, `0x7f.1`,
+    /// `0177.0.0.1`, `%77%77%77.example.com`). The URI is reported as
+    /// written; [`crate::link::Link::host_as_read`] says how the host is
+    /// read. Off by default: such hosts are not URI hosts.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let text = b"go to http://0x7f.1/admin or http://1.2.3.08/";
+    /// assert_eq!(urifind::Finder::new().find_iter(text).count(), 0);
+    /// let f = urifind::Finder::builder().browser_hosts(true).build();
+    /// let m: Vec<_> = f.find_iter(text).collect();
+    /// assert_eq!(m.len(), 1);
+    /// assert_eq!(m[0].uri(), b"http://0x7f.1/admin");
+    /// let link = f.link_analyzer().analyze(m[0].uri());
+    /// assert_eq!(link.host_as_read.as_deref(), Some("127.0.0.1"));
+    /// ```
+    pub fn browser_hosts(&mut self, yes: bool) -> &mut FinderBuilder {
+        self.browser_hosts = yes;
+        self
+    }
     /// Builds the finder.
     ///
     /// # Example
@@ -846,6 +888,25 @@ impl Finder {
     /// ```
     pub fn builder() -> FinderBuilder {
         FinderBuilder::new()
+    }
+
+    /// The link analyzer that matches this finder's options (grammar,
+    /// IRIs, browser hosts).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().iri(true).build();
+    /// let text = b"https://slack-redir.net/link?url=https%3A%2F%2Fa.example%2F%C3%A9";
+    /// let m = f.find_iter(text).next().unwrap();
+    /// let link = f.link_analyzer().analyze(m.uri());
+    /// assert_eq!(link.target.as_deref(), Some("https://a.example/é"));
+    /// ```
+    pub fn link_analyzer(&self) -> crate::link::Analyzer {
+        crate::link::Analyzer::new()
+            .grammar(self.opts.grammar)
+            .iri(self.opts.iri)
+            .browser_hosts(self.opts.browser_hosts)
     }
 
     pub(crate) fn engine(&self) -> Engine<'_> {

@@ -13,7 +13,9 @@ use std::path::PathBuf;
 use ignore::overrides::{Override, OverrideBuilder};
 use urifind::Grammar;
 
-use crate::args::{ColorWhen, Generate, Hyphen, LowArgs, MailWhen};
+use crate::args::{
+    ColorWhen, Generate, Hyphen, LowArgs, MailWhen, UnwrapWhat,
+};
 
 /// Which job the command does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,6 +98,12 @@ pub struct Config {
     pub iri: bool,
     /// Print the URI form of IRIs.
     pub to_uri: bool,
+    /// Print wrapped links' targets and embedded links (plain output).
+    pub unwrap: Option<UnwrapWhat>,
+    /// Accept hosts a browser reads.
+    pub browser_hosts: bool,
+    /// The link analysis for these options (`--unwrap`, JSON).
+    pub link: urifind::link::Analyzer,
     /// Grammar for validation.
     pub grammar: Grammar,
     /// Hyphen handling in plain output.
@@ -200,6 +208,8 @@ impl Config {
                 (a.search_zip, "--search-zip"),
                 (a.mail == MailWhen::Always, "--mail"),
                 (a.html_resources, "--html-resources"),
+                (a.unwrap.is_some(), "--unwrap"),
+                (a.browser_hosts, "--browser-hosts"),
             ];
             if let Some((_, name)) = find_only.iter().find(|(on, _)| *on) {
                 return Err(format!(
@@ -293,6 +303,12 @@ impl Config {
             abbrev: a.abbrev,
             iri: a.iri,
             to_uri: a.to_uri,
+            unwrap: a.unwrap,
+            browser_hosts: a.browser_hosts,
+            link: urifind::link::Analyzer::new()
+                .grammar(grammar)
+                .iri(a.iri)
+                .browser_hosts(a.browser_hosts),
             grammar,
             hyphen: a.hyphen,
             normalize: a.normalize,

@@ -47,6 +47,7 @@ fn text_finder(cfg: &Config) -> Finder {
         .any_scheme(cfg.any_scheme)
         .abbreviated(cfg.abbrev)
         .iri(cfg.iri)
+        .browser_hosts(cfg.browser_hosts)
         .rejected(cfg.rejected);
     if let Some(s) = &cfg.schemes {
         b.schemes(s);
