@@ -82,6 +82,23 @@ pub(crate) fn stand_in(t: &[u8], scheme_len: usize) -> Option<Vec<u8>> {
     Some([&t[..h], b"x", &t[hend..]].concat())
 }
 
+/// The length of the character at the start of `s` when it is one that a
+/// browser maps to ASCII in a host and spam writes there: a full-width
+/// letter, digit, hyphen or full stop (U+FF0D, U+FF0E, U+FF10-U+FF19,
+/// U+FF21-U+FF3A, U+FF41-U+FF5A), or an ideographic full stop (U+3002,
+/// U+FF61); 0 otherwise.
+pub(crate) fn wide_len(s: &[u8]) -> usize {
+    let c = match s {
+        [0xE3, 0x80, 0x82, ..] => return 3,
+        [0xEF, b1 @ (0xBC | 0xBD), b2, ..] => {
+            0xFF00 + (u32::from(b1 & 1) << 6) + u32::from(b2 & 0x3F)
+        }
+        _ => return 0,
+    };
+    let wide = matches!(c, 0xFF0D | 0xFF0E | 0xFF10..=0xFF19 | 0xFF21..=0xFF3A | 0xFF41..=0xFF5A | 0xFF61);
+    if wide { 3 } else { 0 }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,6 +128,21 @@ mod tests {
         ] {
             assert_eq!(as_read(h.as_bytes()), None, "{h}");
         }
+    }
+
+    #[test]
+    fn wide_characters() {
+        for ch in ['。', '．', '｡', 'ａ', 'Ｚ', '０', '－'] {
+            let mut b = [0; 4];
+            let s = ch.encode_utf8(&mut b);
+            assert_eq!(wide_len(s.as_bytes()), 3, "{ch}");
+        }
+        for ch in ['、', '！', '／', 'é', '例'] {
+            let mut b = [0; 4];
+            let s = ch.encode_utf8(&mut b);
+            assert_eq!(wide_len(s.as_bytes()), 0, "{ch}");
+        }
+        assert_eq!(as_read("ｅｘａｍｐｌｅ。com".as_bytes()).as_deref(), Some("example.com"));
     }
 
     #[test]
