@@ -65,7 +65,9 @@ fn unwrap_prints_targets_and_embedded_links() {
     assert_eq!(out.code, 0);
     assert_eq!(
         out.stdout,
-        format!("https://a.example/r?id=7&x=1\n{LOGIN}\nhttps://b.example/p\n")
+        format!(
+            "https://a.example/r?id=7&x=1\n{LOGIN}\nhttps://b.example/p\n"
+        )
     );
     assert_eq!(run(&["--unwrap=target"], text.as_bytes()).stdout, out.stdout);
     let both = run(&["--unwrap=both", "-n"], text.as_bytes());
@@ -101,7 +103,10 @@ fn json_fields_only_where_they_apply() {
     let text = format!("{SAFE} {LOGIN} https://plain.example/x\n");
     // The same with and without --unwrap.
     let out = run(&["--json"], text.as_bytes());
-    assert_eq!(run(&["--json", "--unwrap"], text.as_bytes()).stdout, out.stdout);
+    assert_eq!(
+        run(&["--json", "--unwrap"], text.as_bytes()).stdout,
+        out.stdout
+    );
     let j = json(&out);
     assert_eq!(j[0]["uri"], SAFE);
     assert_eq!(j[0]["target"], "https://a.example/r?id=7&x=1");
@@ -110,9 +115,20 @@ fn json_fields_only_where_they_apply() {
     assert_eq!(j[0]["target_host"], "a.example");
     assert_eq!(j[1]["embedded"], serde_json::json!(["https://b.example/p"]));
     assert_eq!(j[1]["flags"], serde_json::json!(["embedded"]));
-    for key in ["target", "wrappers", "unwrap", "target_host", "embedded", "host_as_read", "flags"] {
+    for key in [
+        "target",
+        "wrappers",
+        "unwrap",
+        "target_host",
+        "embedded",
+        "host_as_read",
+        "flags",
+    ] {
         assert!(j[2].get(key).is_none(), "{key} on a plain URI");
-        assert!(j[1].get(key).is_some() == matches!(key, "embedded" | "flags"), "{key}");
+        assert!(
+            j[1].get(key).is_some() == matches!(key, "embedded" | "flags"),
+            "{key}"
+        );
     }
 }
 
@@ -148,16 +164,28 @@ fn line_modes_refuse_link_flags() {
 }
 
 fn corpus(name: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/links").join(name))
-        .unwrap()
+    std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/links").join(name),
+    )
+    .unwrap()
 }
 
 #[test]
 fn outlook_message() {
     let msg = corpus("outlook-safelinks.eml");
     let out = run(&["--mail", "--unwrap"], &msg);
+    // The plain part writes each link's text and then its wrapper, the
+    // HTML part adds a link text that is another URI.
     assert_eq!(
         out.stdout,
+        "https://share.example.org/reports/q3.pdf?dl=1\n\
+         https://share.example.org/reports/q3.pdf?dl=1\n\
+         https://login.example.net/verify?next=https%3A%2F%2Fshare.example.org%2F\n\
+         https://share.example.org/\n\
+         https://share.example.org/\n"
+    );
+    assert_eq!(
+        run(&["--mail", "--unwrap", "-u"], &msg).stdout,
         "https://share.example.org/reports/q3.pdf?dl=1\n\
          https://login.example.net/verify?next=https%3A%2F%2Fshare.example.org%2F\n\
          https://share.example.org/\n"
@@ -165,22 +193,62 @@ fn outlook_message() {
     let j = json(&run(&["--mail", "--json"], &msg));
     // The report's link shows its own target: no `shown`. The second
     // shows a host it does not lead to.
-    let report: Vec<_> = j.iter().filter(|m| m["target_host"] == "share.example.org").collect();
+    let report: Vec<_> =
+        j.iter().filter(|m| m["target_host"] == "share.example.org").collect();
     assert!(!report.is_empty());
     assert!(report.iter().all(|m| m.get("shown").is_none()), "{report:?}");
-    let login: Vec<_> = j.iter().filter(|m| m["target_host"] == "login.example.net").collect();
-    assert!(login.iter().any(|m| m["shown"] == "https://share.example.org/"), "{login:?}");
+    let login: Vec<_> =
+        j.iter().filter(|m| m["target_host"] == "login.example.net").collect();
+    assert!(
+        login.iter().any(|m| m["shown"] == "https://share.example.org/"),
+        "{login:?}"
+    );
 }
 
 /// URIs made of wrapper-shaped pieces.
 fn uri() -> impl Strategy<Value = Vec<u8>> {
     const PIECES: &[&str] = &[
-        "https://", "http://", "urldefense.com", "urldefense.proofpoint.com",
-        "eur01.safelinks.protection.outlook.com", "www.google.com", "slack-redir.net",
-        "secure-web.cisco.com", "x.cdn.ampproject.org", "a.example", "0x7f.1",
-        "/v3/__", "/v2/url?u=", "/v1/url?u=", "/?url=", "/url?q=", "/link?url=", "/c/s/",
-        "__;", "!!", "*", "**", "**A", "**_", "PyY", "w6k", "-3A__", "_", "-",
-        "%3A%2F%2F", "%25", "%C3%A9", "%E2%82", "&", ";", "=", "?", "#", "www.", "é", "&amp;",
+        "https://",
+        "http://",
+        "urldefense.com",
+        "urldefense.proofpoint.com",
+        "eur01.safelinks.protection.outlook.com",
+        "www.google.com",
+        "slack-redir.net",
+        "secure-web.cisco.com",
+        "x.cdn.ampproject.org",
+        "a.example",
+        "0x7f.1",
+        "/v3/__",
+        "/v2/url?u=",
+        "/v1/url?u=",
+        "/?url=",
+        "/url?q=",
+        "/link?url=",
+        "/c/s/",
+        "__;",
+        "!!",
+        "*",
+        "**",
+        "**A",
+        "**_",
+        "PyY",
+        "w6k",
+        "-3A__",
+        "_",
+        "-",
+        "%3A%2F%2F",
+        "%25",
+        "%C3%A9",
+        "%E2%82",
+        "&",
+        ";",
+        "=",
+        "?",
+        "#",
+        "www.",
+        "é",
+        "&amp;",
     ];
     prop::collection::vec(prop::sample::select(PIECES), 0..24)
         .prop_map(|v| v.concat().into_bytes())

@@ -75,7 +75,10 @@ pub fn check_uri(uri: &[u8], g: Grammar, browser: bool) {
             || (browser && an.analyze(t.as_bytes()).host_as_read.is_some())
     };
     if let (Some(t), Some(ti)) = (&as_uri.target, &as_iri.target) {
-        assert!(ti.len() <= uri.len(), "target longer than its wrapper: {ti:?}");
+        assert!(
+            ti.len() <= uri.len(),
+            "target longer than its wrapper: {ti:?}"
+        );
         assert!(valid(t), "target does not validate: {t:?}");
         assert_eq!(&mapped(ti), t, "the URI form is the decoded form mapped");
     }

@@ -29,15 +29,41 @@ pub(crate) fn host_flags(
     if as_read.is_some() {
         out.push(Flag::Obscured);
     }
-    let idn = |l: &[u8]| {
+    let idn = |l: &&[u8]| {
         !l.is_ascii() || (l.len() >= 4 && l[..4].eq_ignore_ascii_case(b"xn--"))
     };
-    if host.split(|&b| b == b'.').any(idn) {
+    if labels(host).any(|l| idn(&l)) {
         out.push(Flag::Idn);
-        if host.split(|&b| b == b'.').filter(|l| idn(l)).any(mixed) {
+        if labels(host).filter(idn).any(mixed) {
             out.push(Flag::MixedScript);
         }
     }
+}
+
+/// The labels of `host`, split at `.` and at the full stops a browser
+/// reads as one (U+3002, U+FF0E, U+FF61).
+fn labels(host: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
+    let mut rest = Some(host);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        let mut i = 0;
+        while i < r.len() {
+            let dot = match r[i..] {
+                [b'.', ..] => 1,
+                [0xE3, 0x80, 0x82, ..]
+                | [0xEF, 0xBC, 0x8E, ..]
+                | [0xEF, 0xBD, 0xA1, ..] => 3,
+                _ => 0,
+            };
+            if dot > 0 {
+                rest = Some(&r[i + dot..]);
+                return Some(&r[..i]);
+            }
+            i += 1;
+        }
+        rest = None;
+        Some(r)
+    })
 }
 
 /// Whether a label (non-ASCII, or an `xn--` label) mixes scripts:
@@ -102,5 +128,10 @@ mod tests {
         assert_eq!(flags(&ace, false, None), [Flag::Idn, Flag::MixedScript]);
         // Han and kana together are one writing system.
         assert_eq!(flags("例え.テスト", false, None), [Flag::Idn]);
+        // Ideographic full stops separate labels.
+        assert_eq!(
+            flags("www。example。com", false, Some("www.example.com")),
+            [Flag::Obscured]
+        );
     }
 }

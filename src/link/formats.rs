@@ -19,6 +19,9 @@ pub(crate) enum HostRule {
     Is(&'static str),
     /// This host or one that ends in `.` and it.
     EndsIn(&'static str),
+    /// A host that ends in it after `.` or `-` (`imsva91-ctp.` in front
+    /// of `trendmicro.com`): the rest is still the vendor's domain.
+    EndsInPart(&'static str),
     /// `google.` or `www.google.` followed by a public suffix (`com`,
     /// `co.uk`, `de`, ...), by the Public Suffix List.
     Google,
@@ -45,7 +48,7 @@ pub(crate) struct Row {
     pub(crate) decode: fn(&Parts<'_>) -> Decoded,
 }
 
-use HostRule::{EndsIn, Google, Is, MimecastRegion};
+use HostRule::{EndsIn, EndsInPart, Google, Is, MimecastRegion};
 use PathRule::{Prefix, Root};
 
 /// The formats, in the order they are tried (no two rows share a host
@@ -102,7 +105,7 @@ pub(crate) static FORMATS: &[Row] = &[
     },
     Row {
         format: Format::TrendMicro,
-        hosts: &[EndsIn("ctp.trendmicro.com")],
+        hosts: &[EndsInPart("ctp.trendmicro.com")],
         paths: &[
             PathRule::Is("/wis/clicktime/v1/query"),
             PathRule::Is("/wis/clicktime/v2/clickthrough"),
@@ -213,6 +216,13 @@ impl HostRule {
         match self {
             Is(h) => host.eq_ignore_ascii_case(h.as_bytes()),
             EndsIn(s) => ends_in(host, s.as_bytes()),
+            EndsInPart(s) => {
+                let (h, n) = (host.len(), s.len());
+                ends_in(host, s.as_bytes())
+                    || (h > n
+                        && host[h - n..].eq_ignore_ascii_case(s.as_bytes())
+                        && host[h - n - 1] == b'-')
+            }
             Google => google(host),
             MimecastRegion => {
                 let (pre, suf) = (&b"protect-"[..], &b".mimecast.com"[..]);
@@ -318,6 +328,22 @@ mod tests {
         assert_eq!(format("https://google.evil.example/url?q=x"), None);
         assert_eq!(format("https://mail.google.com/url?q=x"), None);
         assert_eq!(format("https://www.google.com/search?q=x"), None);
+    }
+
+    #[test]
+    fn trend_micro_hosts() {
+        for h in [
+            "ctp.trendmicro.com",
+            "imsva91-ctp.trendmicro.com",
+            "eu.ctp.trendmicro.com",
+        ] {
+            let uri = format!("https://{h}:443/wis/clicktime/v1/query?url=x");
+            assert_eq!(format(&uri), Some(Format::TrendMicro), "{h}");
+        }
+        for h in ["xctp.trendmicro.com", "ctp.trendmicro.com.evil.example"] {
+            let uri = format!("https://{h}/wis/clicktime/v1/query?url=x");
+            assert_eq!(format(&uri), None, "{h}");
+        }
     }
 
     #[test]

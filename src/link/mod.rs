@@ -524,12 +524,13 @@ impl Analyzer {
     }
 }
 
-/// How a browser reads `host`, when that is not how it is written (case
-/// aside): only a host that strict validation could reject is asked.
+/// How a browser reads `host`, when strict validation rejects the host
+/// or the browser reads it otherwise than it is written (case aside).
+/// Only a host that strict validation could reject is asked.
 fn read_differently(host: &[u8]) -> Option<String> {
-    let last = host.strip_suffix(b".").unwrap_or(host);
+    let name = host.strip_suffix(b".").unwrap_or(host);
     let last =
-        &last[last.iter().rposition(|&b| b == b'.').map_or(0, |k| k + 1)..];
+        &name[name.iter().rposition(|&b| b == b'.').map_or(0, |k| k + 1)..];
     let plain = host
         .iter()
         .all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
@@ -539,17 +540,21 @@ fn read_differently(host: &[u8]) -> Option<String> {
     }
     let read = hosts::as_read(host)?;
     let same = if host.is_ascii() {
-        read.as_bytes()
-            .eq_ignore_ascii_case(host.strip_suffix(b".").unwrap_or(host))
-            || read.as_bytes().eq_ignore_ascii_case(host)
+        read.as_bytes().eq_ignore_ascii_case(host) && strict_host(host)
     } else {
         // An IDN is its ASCII form: only a mapping beyond that (full-width
         // letters, ideographic full stops) rewrites it.
         let (unicode, _) = idna::domain_to_unicode(&read);
         let written = String::from_utf8_lossy(host).to_lowercase();
-        unicode == written || unicode == written.trim_end_matches('.')
+        unicode == written
     };
     (!same).then_some(read)
+}
+
+/// Whether `host` (ASCII) passes the scheme rules' host check.
+fn strict_host(host: &[u8]) -> bool {
+    let uri = [&b"http://"[..], host, b"/"].concat();
+    Validator::default().absolute(true).scheme_rules(true).is_valid(&uri)
 }
 
 #[cfg(test)]

@@ -77,7 +77,7 @@ fn nested_wrappers() {
     assert_eq!(l.wrappers.len(), MAX_DEPTH);
     let last = l.target.unwrap();
     assert!(
-        last.starts_with("https://slack-redir.net/link?url=https%3A%2F%2Fend"),
+        last.starts_with("https://slack-redir.net/link?url=%68%74%74%70"),
         "{last}"
     );
 
@@ -100,7 +100,7 @@ fn malformed_wrappers() {
         "https://urldefense.com/v3/__https://a.example/*__;!!x$",
         "https://urldefense.proofpoint.com/v2/url?u=https-3A__a.example_-25zz&d=x",
         "https://secure-web.cisco.com/token",
-        "https://l.facebook.com/l.php?u=javascript%3Aalert(1)",
+        "https://l.facebook.com/l.php?u=http%3A%2F%2Fa%20b.example%2F",
         "https://l.facebook.com/l.php?u=http%3A%2F%2F256.1.1.1%2F",
     ] {
         let l = analyze(uri.as_bytes());
@@ -136,6 +136,15 @@ fn non_ascii_targets() {
         ),
         None
     );
+}
+
+#[test]
+fn any_scheme_is_a_target() {
+    // The grammar decides, not a list of schemes: an analyst wants to
+    // see this one.
+    let l = analyze(b"https://l.facebook.com/l.php?u=javascript%3Aalert(1)");
+    assert_eq!(l.target.as_deref(), Some("javascript:alert(1)"));
+    assert_eq!(l.target_host, None);
 }
 
 #[test]
