@@ -180,7 +180,7 @@ pub(crate) fn trendmicro(p: &Parts<'_>) -> Decoded {
     query_param(p, "url")
 }
 
-/// Trellix (FireEye) Email Security URL rewriting (Trellix's
+/// Trellix (formerly `FireEye`) Email Security URL rewriting (Trellix's
 /// documentation of URL protection): `u`.
 pub(crate) fn fireeye(p: &Parts<'_>) -> Decoded {
     query_param(p, "u")
@@ -191,7 +191,7 @@ pub(crate) fn slack(p: &Parts<'_>) -> Decoded {
     query_param(p, "url")
 }
 
-/// YouTube's redirect for links in descriptions and comments: `q`.
+/// The redirect `YouTube` puts on links in descriptions and comments: `q`.
 pub(crate) fn youtube(p: &Parts<'_>) -> Decoded {
     query_param(p, "q")
 }

@@ -68,7 +68,7 @@ fn labels(host: &[u8]) -> impl Iterator<Item = &[u8]> + '_ {
 
 /// Whether a label (non-ASCII, or an `xn--` label) mixes scripts:
 /// Unicode Technical Standard 39's single-script test (section 5.1, with
-/// Script_Extensions and the augmented sets that let Han and kana
+/// `Script_Extensions` and the augmented sets that let Han and kana
 /// stand together) fails.
 fn mixed(label: &[u8]) -> bool {
     let text = if label.is_ascii() {

@@ -69,11 +69,11 @@ pub enum Format {
     Barracuda,
     /// Trend Micro Click Time Protection.
     TrendMicro,
-    /// Trellix (FireEye) URL protection.
+    /// Trellix (formerly `FireEye`) URL protection.
     FireEye,
     /// Slack's link redirector.
     Slack,
-    /// YouTube's redirect.
+    /// The redirect of `YouTube`.
     YouTube,
     /// Cisco Secure Email URL rewriting.
     Cisco,
