@@ -567,11 +567,9 @@ pub(crate) fn read(
         let Kind::Match(sm) = &text[si].1.kind else { continue };
         let shown_uri = sm.uri.clone();
         if let Kind::Match(tm) = &mut found[ti].kind {
-            if same_link(&tm.uri, &shown_uri)
-                || crate::link::shows_target(&tm.uri, &shown_uri)
-            {
+            if same_link(&tm.uri, &shown_uri) {
                 drop[si] = true;
-            } else {
+            } else if !crate::link::shows_target(&tm.uri, &shown_uri) {
                 tm.shown = Some(shown_uri);
             }
         }
