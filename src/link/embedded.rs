@@ -17,7 +17,17 @@ pub(crate) fn collect(
     level: usize,
     out: &mut Vec<String>,
 ) {
-    let Some(q) = Components::split(uri).query else {
+    collect_query(an, Components::split(uri).query, level, out);
+}
+
+/// [`collect`] on a query already split off its URI.
+pub(crate) fn collect_query(
+    an: &Analyzer,
+    query: Option<&[u8]>,
+    level: usize,
+    out: &mut Vec<String>,
+) {
+    let Some(q) = query else {
         return;
     };
     for (_, v) in params(q, b"&;") {

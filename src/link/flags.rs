@@ -32,7 +32,10 @@ pub(crate) fn host_flags(
     let idn = |l: &&[u8]| {
         !l.is_ascii() || (l.len() >= 4 && l[..4].eq_ignore_ascii_case(b"xn--"))
     };
-    if labels(host).any(|l| idn(&l)) {
+    // (An ASCII host without `xn--` has no IDN label.)
+    let plain = host.is_ascii()
+        && !host.windows(4).any(|w| w.eq_ignore_ascii_case(b"xn--"));
+    if !plain && labels(host).any(|l| idn(&l)) {
         out.push(Flag::Idn);
         if labels(host).filter(idn).any(mixed) {
             out.push(Flag::MixedScript);

@@ -182,7 +182,14 @@ pub(crate) struct Parts<'a> {
 impl<'a> Parts<'a> {
     /// The parts of `uri`, when it has an authority.
     pub(crate) fn of(uri: &'a [u8]) -> Option<Parts<'a>> {
-        let c = Components::split(uri);
+        Parts::from_components(uri, &Components::split(uri))
+    }
+
+    /// The parts of `uri`, split into `c`, when it has an authority.
+    pub(crate) fn from_components(
+        uri: &'a [u8],
+        c: &Components<'a>,
+    ) -> Option<Parts<'a>> {
         let auth = c.authority?;
         let host = c.host.unwrap_or_default();
         let host = host.strip_suffix(b".").unwrap_or(host);

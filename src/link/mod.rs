@@ -408,10 +408,10 @@ impl Analyzer {
     /// ```
     pub fn analyze(&self, uri: &[u8]) -> Link {
         let mut link = Link::default();
-        let Some(parts) = Parts::of(uri) else {
+        let c = Components::split(uri);
+        let Some(parts) = Parts::from_components(uri, &c) else {
             return link;
         };
-        let c = Components::split(uri);
         let host = c.host.unwrap_or_default();
         link.host_as_read = read_differently(host);
         let mut flags = Vec::new();
@@ -425,7 +425,9 @@ impl Analyzer {
         // Links in the query of the URI, or of its target; never a
         // wrapper's own (its target is no embedded link).
         match (link.unwrap, &link.target) {
-            (None, _) => embedded::collect(self, uri, 1, &mut link.embedded),
+            (None, _) => {
+                embedded::collect_query(self, c.query, 1, &mut link.embedded)
+            }
             (Some(Unwrap::Decoded), Some(t)) => {
                 embedded::collect(self, t.as_bytes(), 1, &mut link.embedded)
             }
