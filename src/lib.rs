@@ -24,6 +24,9 @@ the chosen grammar (rfc2396bis-00 by default, RFC 2396 or RFC 3986).
 * [`iri::Iri`] is an IRI (RFC 3987) and its mapping to a URI
   ([`iri::Iri::to_uri`]); [`grammar::IriValidator`] checks RFC 3987's
   grammar.
+* [`link`] says where a link leads: the target of a wrapped link (Safe
+  Links, URL Defense, redirectors), links embedded in a query, the host
+  as a browser reads it ([`Match::link`], [`link::analyze`]).
 * [`uri`] holds the URI model: [`uri::Components`] (Appendix B), relative
   resolution ([`uri::resolve`], section 5.2) and normalization
   ([`uri::normalize`], [`uri::equivalent`], section 6).
@@ -78,8 +81,10 @@ assert_eq!(err.offset(), 10);
     rustdoc::bare_urls
 )]
 
+mod charref;
 pub mod grammar;
 pub mod iri;
+pub mod link;
 pub mod mail;
 pub mod scan;
 pub mod uri;

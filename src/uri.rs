@@ -662,3 +662,20 @@ fn same_port(p: &[u8], d: &str) -> bool {
 pub fn equivalent(a: &[u8], b: &[u8]) -> bool {
     a == b || normalize(a) == normalize(b)
 }
+
+/// Whether two URIs are the same link: equivalent after normalization,
+/// an empty path after an authority counting as `/`.
+pub(crate) fn same_link(a: &[u8], b: &[u8]) -> bool {
+    fn norm(u: &[u8]) -> Vec<u8> {
+        let mut n = normalize(u);
+        let c = Components::split(&n);
+        if c.authority.is_some() && c.path.is_empty() {
+            let at = c.scheme.map_or(0, |s| s.len() + 1)
+                + 2
+                + c.authority.map_or(0, <[u8]>::len);
+            n.insert(at, b'/');
+        }
+        n
+    }
+    a == b || norm(a) == norm(b)
+}

@@ -284,17 +284,27 @@ fn link_text_showing_another_uri_is_flagged() {
         .unwrap();
     assert_eq!(bad.context().name(), "html-href");
     assert_eq!(bad.shown(), Some(&b"https://www.example.com/account"[..]));
-    // In an alternative, the flag survives the plain part having the
-    // target first.
+    // A gateway's wrapper whose text is its own target shows no other
+    // link (CONTRACT section 8.4); the text is still found.
     let input =
         std::fs::read(corpus_dir().join("outlook-safelinks.eml")).unwrap();
     let ms = one(&input);
     assert_eq!(ms[0].context().name(), "text");
     assert_eq!(ms[0].parts_seen(), ["1", "2"]);
-    assert_eq!(
-        ms[0].shown(),
-        Some(&b"https://contracts.example.com/c/88"[..])
-    );
+    assert_eq!(ms[0].shown(), None);
+    assert_eq!(ms[1].uri(), b"https://contracts.example.com/c/88");
+    // In an alternative, the flag survives the plain part having the
+    // wrapper first, when the text shows another host than the target.
+    let input =
+        std::fs::read(corpus_dir().join("../links/outlook-safelinks.eml"))
+            .unwrap();
+    let ms = one(&input);
+    let login = ms
+        .iter()
+        .find(|m| m.uri().windows(17).any(|w| w == b"login.example.net"))
+        .unwrap();
+    assert_eq!(login.parts_seen(), ["1", "2"]);
+    assert_eq!(login.shown(), Some(&b"https://share.example.org/"[..]));
 }
 
 #[test]

@@ -4,6 +4,7 @@ mod cli;
 mod cli_mail;
 mod grammar;
 mod iri;
+mod link;
 mod mail;
 mod mail_prop;
 mod plain_prop;

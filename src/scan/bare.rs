@@ -223,6 +223,19 @@ impl Bare {
         } else {
             self.run_from(vw, s, cap)
         };
+        // With browser hosts, a host goes on through full-width letters
+        // and ideographic full stops (see `link::hosts`).
+        let checked = if opts.browser_hosts && slashes && !vw.iri {
+            let wide = wide_host(vw, c + 3, e, cap);
+            if wide == e {
+                checked
+            } else {
+                e = wide;
+                None
+            }
+        } else {
+            checked
+        };
         // A run longer than the longest URI: unless a bracket ends it
         // sooner, the candidate is overlong, and the colons after it too
         // (see `jump`).
@@ -429,6 +442,29 @@ fn host_cut(
         return Some(len - dashes);
     }
     None
+}
+
+/// Where a run that stopped at `e` ends when the authority from `a` goes
+/// on through characters a browser maps to ASCII in a host
+/// ([`crate::link::hosts::wide_len`]), at most `cap`; `e` when it does
+/// not.
+fn wide_host(vw: &View<'_>, a: usize, mut e: usize, cap: usize) -> usize {
+    let v = vw.v;
+    let in_authority = |from: usize, to: usize| {
+        !v[from.min(to)..to].iter().any(|b| matches!(b, b'/' | b'?' | b'#'))
+    };
+    let mut from = a;
+    while e < cap && in_authority(from, e) {
+        vw.touch(e + 4);
+        let n = crate::link::hosts::wide_len(&v[e..cap]);
+        if n == 0 {
+            break;
+        }
+        from = e;
+        e = text::uri_run(v, e + n, cap, vw.end_of_input);
+        vw.touch(text::run_stop(v, e).0);
+    }
+    e
 }
 
 /// The end of the bare run (with IRIs, the bare IRI run) from `v[i]`,

@@ -29,6 +29,8 @@ pub struct FinderBuilder {
     pub(super) max_uri_len: usize,
     pub(super) rejected: bool,
     pub(super) iri: bool,
+    /// Accept hosts a browser reads (`link::hosts`).
+    pub(super) browser_hosts: bool,
     /// Turn colons away before the engine looks at them (the per-colon
     /// pre-check and the bulk filter), and delimited contexts whose
     /// closer is nowhere within the bracket bound before reading them;
@@ -48,6 +50,7 @@ impl Default for FinderBuilder {
             max_uri_len: 64 * 1024,
             rejected: false,
             iri: false,
+            browser_hosts: false,
             prefilter: true,
         }
     }
@@ -216,6 +219,29 @@ impl FinderBuilder {
     /// ```
     pub fn iri(&mut self, yes: bool) -> &mut FinderBuilder {
         self.iri = yes;
+        self
+    }
+    /// Also report a candidate of an IP-based scheme whose only fault is
+    /// a host that a browser reads as an IPv4 address or a valid domain
+    /// (the WHATWG URL Standard's host parser: `2130706433`, `0x7f.1`,
+    /// `0177.0.0.1`, `%77%77%77.example.com`). The URI is reported as
+    /// written; [`crate::link::Link::host_as_read`] says how the host is
+    /// read. Off by default: such hosts are not URI hosts.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let text = b"go to http://0x7f.1/admin or http://1.2.3.08/";
+    /// assert_eq!(urifind::Finder::new().find_iter(text).count(), 0);
+    /// let f = urifind::Finder::builder().browser_hosts(true).build().unwrap();
+    /// let m: Vec<_> = f.find_iter(text).collect();
+    /// assert_eq!(m.len(), 1);
+    /// assert_eq!(m[0].uri(), b"http://0x7f.1/admin");
+    /// let link = f.link_analyzer().analyze(m[0].uri());
+    /// assert_eq!(link.host_as_read.as_deref(), Some("127.0.0.1"));
+    /// ```
+    pub fn browser_hosts(&mut self, yes: bool) -> &mut FinderBuilder {
+        self.browser_hosts = yes;
         self
     }
     /// Builds the finder, once every option is checked.

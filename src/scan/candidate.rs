@@ -437,6 +437,34 @@ impl<'f> Candidates<'f> {
         scheme_len: usize,
         ctx: Context,
     ) -> Result<(), Refusal> {
+        let res = self.check_strict(t, scheme_len, ctx);
+        match res {
+            // With browser hosts, a host a browser reads may stand in for
+            // a valid one (see `link::hosts`).
+            Err(ref f)
+                if self.opts.browser_hosts
+                    && matches!(&f.reason, RejectReason::Invalid(e) if e.part() == Part::Authority) =>
+            {
+                match crate::link::hosts::stand_in(t, scheme_len) {
+                    Some(s)
+                        if self.check_strict(&s, scheme_len, ctx).is_ok() =>
+                    {
+                        Ok(())
+                    }
+                    _ => res,
+                }
+            }
+            _ => res,
+        }
+    }
+
+    /// [`Candidates::check`] without browser hosts.
+    fn check_strict(
+        &self,
+        t: &[u8],
+        scheme_len: usize,
+        ctx: Context,
+    ) -> Result<(), Refusal> {
         if t.len() > self.opts.max_uri_len {
             return Err(Refusal::whole(
                 self.opts.max_uri_len,

@@ -367,6 +367,22 @@ impl<'h> Match<'h> {
             Err(_) => Cow::Borrowed(self.uri()),
         }
     }
+    /// Where the link leads (see [`crate::link`]): the target of a
+    /// wrapper, embedded links, flags. Made when asked, by the default
+    /// analyzer on [`Match::to_uri`]; [`Finder::link_analyzer`] gives one
+    /// that matches the finder's options.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::new();
+    /// let text = b"<https://urldefense.proofpoint.com/v2/url?u=https-3A__a.example_x&d=D>";
+    /// let m = f.find_iter(text).next().unwrap();
+    /// assert_eq!(m.link().target.as_deref(), Some("https://a.example/x"));
+    /// ```
+    pub fn link(&self) -> crate::link::Link {
+        crate::link::analyze(&self.to_uri())
+    }
     /// A copy that borrows nothing.
     ///
     /// # Example
@@ -621,6 +637,25 @@ impl Finder {
     /// ```
     pub fn builder() -> FinderBuilder {
         FinderBuilder::new()
+    }
+
+    /// The link analyzer that matches this finder's options (grammar,
+    /// IRIs, browser hosts).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let f = urifind::Finder::builder().iri(true).build().unwrap();
+    /// let text = b"https://slack-redir.net/link?url=https%3A%2F%2Fa.example%2F%C3%A9";
+    /// let m = f.find_iter(text).next().unwrap();
+    /// let link = f.link_analyzer().analyze(m.uri());
+    /// assert_eq!(link.target.as_deref(), Some("https://a.example/é"));
+    /// ```
+    pub fn link_analyzer(&self) -> crate::link::Analyzer {
+        crate::link::Analyzer::new()
+            .grammar(self.opts.grammar)
+            .iri(self.opts.iri)
+            .browser_hosts(self.opts.browser_hosts)
     }
 
     pub(crate) fn engine(&self) -> Engine<'_> {

@@ -429,7 +429,9 @@ impl<'f> Triggers<'f> {
             // (`http://` on every line: the next line begins a URI of its
             // own, which is no continuation of this one in any context.)
             let Some(&b) = buf.get(ci + 3) else { return true };
-            if !quiet || text::is_uri_byte(b) || (self.opts.iri && b >= 0x80) {
+            // (With IRIs or browser hosts, a host may start non-ASCII.)
+            let wide = self.opts.iri || self.opts.browser_hosts;
+            if !quiet || text::is_uri_byte(b) || (wide && b >= 0x80) {
                 return true;
             }
             if !text::is_ws(b) {

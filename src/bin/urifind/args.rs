@@ -106,6 +106,15 @@ fn hyphen_values() -> impl clap::builder::TypedValueParser<Value = Hyphen> {
     .map(|s| s.parse::<Hyphen>().expect("one of the possible values"))
 }
 
+/// What `--unwrap` prints for a wrapped link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum UnwrapWhat {
+    /// The target in place of the wrapper.
+    Target,
+    /// The wrapper, then its target.
+    Both,
+}
+
 /// What `--generate` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Generate {
@@ -355,6 +364,20 @@ pub struct LowArgs {
     /// reason of the fault) instead of the URIs found.
     #[arg(help_heading = "Output", long = "rejected")]
     pub rejected: bool,
+    /// Print where each link leads: a wrapped link (Safe Links, URL
+    /// Defense, redirectors) as its target, or with =both the wrapper and
+    /// then its target; links embedded in a query on lines of their own
+    /// after the URI holding them. --unwrap alone is --unwrap=target.
+    /// (JSON always carries these fields.)
+    #[arg(
+        help_heading = "Output",
+        long = "unwrap",
+        value_name = "WHAT",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "target"
+    )]
+    pub unwrap: Option<UnwrapWhat>,
     /// Flush output after every line (default only on a terminal).
     #[arg(help_heading = "Output", long = "line-buffered")]
     pub line_buffered: bool,
@@ -378,6 +401,11 @@ pub struct LowArgs {
     /// printed as written. Not with --grammar rfc2396.
     #[arg(help_heading = "Selection", long = "iri")]
     pub iri: bool,
+    /// Also report URIs whose only fault is a host that a browser reads
+    /// as an IPv4 address or a domain (http://0x7f.1/,
+    /// http://%77%77%77.example.com/), as written; JSON adds host_as_read.
+    #[arg(help_heading = "Selection", long = "browser-hosts")]
+    pub browser_hosts: bool,
     /// With --iri: print each IRI's URI form (host in IDNA ASCII, other
     /// non-ASCII characters percent-encoded as UTF-8) instead.
     #[arg(help_heading = "Selection", long = "to-uri", requires = "iri")]

@@ -14,7 +14,9 @@ use ignore::overrides::{Override, OverrideBuilder};
 use ignore::types::{Types, TypesBuilder};
 use urifind::{BuildError, Finder, FinderBuilder, Grammar};
 
-use crate::args::{ColorWhen, Generate, Hyphen, LowArgs, MailWhen};
+use crate::args::{
+    ColorWhen, Generate, Hyphen, LowArgs, MailWhen, UnwrapWhat,
+};
 
 /// Which job the command does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,6 +129,12 @@ pub struct Config {
     pub iri: bool,
     /// Print the URI form of IRIs.
     pub to_uri: bool,
+    /// Print wrapped links' targets and embedded links (plain output).
+    pub unwrap: Option<UnwrapWhat>,
+    /// Accept hosts a browser reads.
+    pub browser_hosts: bool,
+    /// The link analysis for these options (`--unwrap`, JSON).
+    pub link: urifind::link::Analyzer,
     /// Grammar for validation.
     pub grammar: Grammar,
     /// Hyphen handling in plain output.
@@ -243,6 +251,8 @@ impl Config {
                 (a.quiet, "--quiet"),
                 (a.max_count.is_some(), "--max-count"),
                 (a.max_message_size.is_some(), "--max-message-size"),
+                (a.unwrap.is_some(), "--unwrap"),
+                (a.browser_hosts, "--browser-hosts"),
             ];
             if let Some((_, name)) = find_only.iter().find(|(on, _)| *on) {
                 return Err(format!(
@@ -324,6 +334,12 @@ impl Config {
             abbrev: a.abbrev,
             iri: a.iri,
             to_uri: a.to_uri,
+            unwrap: a.unwrap,
+            browser_hosts: a.browser_hosts,
+            link: urifind::link::Analyzer::new()
+                .grammar(grammar)
+                .iri(a.iri)
+                .browser_hosts(a.browser_hosts),
             grammar,
             hyphen: a.hyphen,
             normalize: a.normalize,
@@ -349,6 +365,7 @@ impl Config {
             .any_scheme(self.any_scheme)
             .abbreviated(self.abbrev)
             .iri(self.iri)
+            .browser_hosts(self.browser_hosts)
             .rejected(self.rejected);
         if let Some(s) = &self.schemes {
             b.schemes(s);

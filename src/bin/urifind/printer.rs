@@ -13,9 +13,10 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 use std::io::{self, Write};
 
+use urifind::link::Link;
 use urifind::scan::{Item, Match, Position, Rejected};
 
-use crate::args::Hyphen;
+use crate::args::{Hyphen, UnwrapWhat};
 use crate::config::{Config, Report};
 use crate::json::push_u64;
 use crate::json::{base64, json_field, json_key, json_num, json_string};
@@ -268,6 +269,7 @@ impl<W: Write> Printer<W> {
             && !self.cfg.to_uri
             && !self.cfg.normalize
             && self.cfg.hyphen == Hyphen::Keep
+            && self.cfg.unwrap.is_none()
         {
             // The common case, the URI as it is found: written straight
             // into the output (a rejoined one is not built first).
@@ -294,6 +296,9 @@ impl<W: Write> Printer<W> {
             (Hyphen::Drop, Some(alt)) => alt,
             _ => m.uri(),
         };
+        if let (Some(what), false) = (self.cfg.unwrap, self.cfg.json) {
+            return self.unwrapped(path, m, primary, what);
+        }
         // Under -u the key is the printed form: the URI form with
         // --to-uri, normalized with --normalize, so equivalent URIs count
         // once.
@@ -324,6 +329,44 @@ impl<W: Write> Printer<W> {
         }
         self.record_done()?;
         Ok(true)
+    }
+
+    /// A match printed with `--unwrap`: a wrapper as its target (or as
+    /// itself and then its target), then its embedded links, each line
+    /// once under `-u`.
+    fn unwrapped(
+        &mut self,
+        path: &[u8],
+        m: &Match<'_>,
+        primary: &[u8],
+        what: UnwrapWhat,
+    ) -> io::Result<bool> {
+        let link = self.cfg.link.analyze(primary);
+        let mut lines: Vec<Vec<u8>> = Vec::new();
+        if link.target.is_none() || what == UnwrapWhat::Both {
+            lines.push(self.printed(primary).into_owned());
+        }
+        lines.extend(
+            link.target
+                .iter()
+                .chain(&link.embedded)
+                .map(|t| self.printed(t.as_bytes()).into_owned()),
+        );
+        let mut any = false;
+        for line in lines {
+            if self.cfg.unique && !self.first_time(&line) {
+                continue;
+            }
+            any = true;
+            self.plain_prefix(path, m.position(), m.uri_span().start);
+            self.colored(C_URI, &line);
+            self.buf.push(b'\n');
+        }
+        if any {
+            self.count += 1;
+        }
+        self.record_done()?;
+        Ok(any)
     }
 
     fn on_rejected(
@@ -417,6 +460,7 @@ impl<W: Write> Printer<W> {
             let n = urifind::uri::normalize(&m.to_uri());
             json_field(b, false, "normalized", &n);
         }
+        link_json(b, &self.cfg.link.analyze(m.uri()));
         b.extend_from_slice(b"}\n");
     }
 
@@ -504,6 +548,45 @@ fn norm(u: &[u8], on: bool) -> Cow<'_, [u8]> {
         Cow::Owned(urifind::uri::normalize(u))
     } else {
         Cow::Borrowed(u)
+    }
+}
+
+/// The members of a match's link analysis that apply: `target`,
+/// `wrappers`, `unwrap`, `target_host`, `embedded`, `host_as_read`,
+/// `flags`.
+fn link_json(b: &mut Vec<u8>, link: &Link) {
+    let list =
+        |b: &mut Vec<u8>, key: &str, items: &mut dyn Iterator<Item = &str>| {
+            json_key(b, false, key);
+            b.push(b'[');
+            for (k, s) in items.enumerate() {
+                if k > 0 {
+                    b.push(b',');
+                }
+                json_string(b, s.as_bytes());
+            }
+            b.push(b']');
+        };
+    if let Some(t) = &link.target {
+        json_field(b, false, "target", t.as_bytes());
+    }
+    if !link.wrappers.is_empty() {
+        list(b, "wrappers", &mut link.wrappers.iter().map(|f| f.name()));
+    }
+    if let Some(u) = link.unwrap {
+        json_field(b, false, "unwrap", u.name().as_bytes());
+    }
+    if let Some(h) = &link.target_host {
+        json_field(b, false, "target_host", h.as_bytes());
+    }
+    if !link.embedded.is_empty() {
+        list(b, "embedded", &mut link.embedded.iter().map(String::as_str));
+    }
+    if let Some(h) = &link.host_as_read {
+        json_field(b, false, "host_as_read", h.as_bytes());
+    }
+    if !link.flags.is_empty() {
+        list(b, "flags", &mut link.flags.iter().map(|f| f.name()));
     }
 }
 

@@ -1,0 +1,369 @@
+//! The table of wrapping formats: each row says which hosts and paths
+//! make a URI a wrapper of that format, and which decoder recovers its
+//! target (the decoders live in `decoders`).
+//!
+//! Hosts are compared on the parsed authority of the URI (after any
+//! `userinfo@`, before any port), ignoring case and one trailing dot,
+//! as a whole host or as a suffix that starts at a label boundary; never
+//! as a substring of the URI's text. Adding a format is one row here and
+//! one function in `decoders`.
+
+use super::decoders::{self, Decoded};
+use super::Format;
+use crate::uri::Components;
+
+/// Which hosts a format uses.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum HostRule {
+    /// Exactly this host.
+    Is(&'static str),
+    /// This host or one that ends in `.` and it.
+    EndsIn(&'static str),
+    /// A host that ends in it after `.` or `-` (`imsva91-ctp.` in front
+    /// of `trendmicro.com`): the rest is still the vendor's domain.
+    EndsInPart(&'static str),
+    /// `google.` or `www.google.` followed by a public suffix (`com`,
+    /// `co.uk`, `de`, ...), by the Public Suffix List.
+    Google,
+    /// `protect-LABEL.mimecast.com`.
+    MimecastRegion,
+}
+
+/// Which paths a format uses.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum PathRule {
+    /// Exactly this path.
+    Is(&'static str),
+    /// A path that starts with this.
+    Prefix(&'static str),
+    /// The empty path or `/`.
+    Root,
+}
+
+/// One format: hosts, paths, decoder.
+pub(crate) struct Row {
+    pub(crate) format: Format,
+    pub(crate) hosts: &'static [HostRule],
+    pub(crate) paths: &'static [PathRule],
+    pub(crate) decode: fn(&Parts<'_>) -> Decoded,
+}
+
+use HostRule::{EndsIn, EndsInPart, Google, Is, MimecastRegion};
+use PathRule::{Prefix, Root};
+
+/// The formats, in the order they are tried (no two rows share a host
+/// and a path).
+pub(crate) static FORMATS: &[Row] = &[
+    Row {
+        format: Format::SafeLinks,
+        hosts: &[
+            EndsIn("safelinks.protection.outlook.com"),
+            EndsIn("safelinks.protection.office365.us"),
+        ],
+        paths: &[Root, Prefix("/ap/")],
+        decode: decoders::safelinks,
+    },
+    Row {
+        format: Format::UrlDefenseV1,
+        hosts: &[Is("urldefense.proofpoint.com")],
+        paths: &[PathRule::Is("/v1/url")],
+        decode: decoders::urldefense_v1,
+    },
+    Row {
+        format: Format::UrlDefenseV2,
+        hosts: &[Is("urldefense.proofpoint.com"), Is("urldefense.com")],
+        paths: &[PathRule::Is("/v2/url")],
+        decode: decoders::urldefense_v2,
+    },
+    Row {
+        format: Format::UrlDefenseV3,
+        hosts: &[
+            Is("urldefense.com"),
+            Is("urldefense.us"),
+            Is("urldefense.proofpoint.com"),
+        ],
+        paths: &[Prefix("/v3/__")],
+        decode: decoders::urldefense_v3,
+    },
+    Row {
+        format: Format::Google,
+        hosts: &[Google],
+        paths: &[PathRule::Is("/url")],
+        decode: decoders::google,
+    },
+    Row {
+        format: Format::Facebook,
+        hosts: &[Is("l.facebook.com"), Is("lm.facebook.com")],
+        paths: &[PathRule::Is("/l.php")],
+        decode: decoders::facebook,
+    },
+    Row {
+        format: Format::Barracuda,
+        hosts: &[Is("linkprotect.cudasvc.com")],
+        paths: &[PathRule::Is("/url")],
+        decode: decoders::barracuda,
+    },
+    Row {
+        format: Format::TrendMicro,
+        hosts: &[EndsInPart("ctp.trendmicro.com")],
+        paths: &[
+            PathRule::Is("/wis/clicktime/v1/query"),
+            PathRule::Is("/wis/clicktime/v2/clickthrough"),
+        ],
+        decode: decoders::trendmicro,
+    },
+    Row {
+        format: Format::FireEye,
+        hosts: &[Is("protect2.fireeye.com")],
+        paths: &[PathRule::Is("/v1/url")],
+        decode: decoders::fireeye,
+    },
+    Row {
+        format: Format::Slack,
+        hosts: &[Is("slack-redir.net")],
+        paths: &[PathRule::Is("/link")],
+        decode: decoders::slack,
+    },
+    Row {
+        format: Format::YouTube,
+        hosts: &[Is("www.youtube.com"), Is("youtube.com")],
+        paths: &[PathRule::Is("/redirect")],
+        decode: decoders::youtube,
+    },
+    Row {
+        format: Format::Cisco,
+        hosts: &[Is("secure-web.cisco.com")],
+        paths: &[Prefix("/")],
+        decode: decoders::cisco,
+    },
+    Row {
+        format: Format::Sophos,
+        hosts: &[EndsIn("protection.sophos.com")],
+        paths: &[Root],
+        decode: decoders::sophos,
+    },
+    Row {
+        format: Format::AwsTrack,
+        hosts: &[EndsIn("awstrack.me")],
+        paths: &[Prefix("/L0/")],
+        decode: decoders::awstrack,
+    },
+    Row {
+        format: Format::Amp,
+        hosts: &[EndsIn("cdn.ampproject.org")],
+        paths: &[Prefix("/c/")],
+        decode: decoders::amp,
+    },
+    Row {
+        format: Format::Mimecast,
+        hosts: &[MimecastRegion, EndsIn("mimecastprotect.com")],
+        paths: &[Prefix("/s/")],
+        decode: decoders::mimecast,
+    },
+];
+
+/// A URI taken apart for the table and the decoders.
+#[derive(Debug)]
+pub(crate) struct Parts<'a> {
+    /// The whole URI.
+    pub(crate) uri: &'a [u8],
+    /// The host, without a trailing dot.
+    pub(crate) host: &'a [u8],
+    /// The path.
+    pub(crate) path: &'a [u8],
+    /// Where the path starts in `uri`.
+    pub(crate) path_at: usize,
+    /// The query, without its `?`.
+    pub(crate) query: Option<&'a [u8]>,
+    /// The fragment, without its `#`.
+    pub(crate) fragment: Option<&'a [u8]>,
+}
+
+impl<'a> Parts<'a> {
+    /// The parts of `uri`, when it has an authority.
+    pub(crate) fn of(uri: &'a [u8]) -> Option<Parts<'a>> {
+        Parts::from_components(uri, &Components::split(uri))
+    }
+
+    /// The parts of `uri`, split into `c`, when it has an authority.
+    pub(crate) fn from_components(
+        uri: &'a [u8],
+        c: &Components<'a>,
+    ) -> Option<Parts<'a>> {
+        let auth = c.authority?;
+        let host = c.host.unwrap_or_default();
+        let host = host.strip_suffix(b".").unwrap_or(host);
+        let path_at = c.scheme.map_or(0, |s| s.len() + 1) + 2 + auth.len();
+        Some(Parts {
+            uri,
+            host,
+            path: c.path,
+            path_at,
+            query: c.query,
+            fragment: c.fragment,
+        })
+    }
+}
+
+/// Whether `host` is `suffix` or ends in `.suffix` (ASCII case ignored).
+pub(crate) fn ends_in(host: &[u8], suffix: &[u8]) -> bool {
+    let (h, s) = (host.len(), suffix.len());
+    h >= s
+        && host[h - s..].eq_ignore_ascii_case(suffix)
+        && (h == s || host[h - s - 1] == b'.')
+}
+
+/// Whether `s` starts with `prefix` (ASCII case ignored).
+fn starts_ci(s: &[u8], prefix: &[u8]) -> bool {
+    s.len() >= prefix.len() && s[..prefix.len()].eq_ignore_ascii_case(prefix)
+}
+
+impl HostRule {
+    fn matches(self, host: &[u8]) -> bool {
+        match self {
+            Is(h) => host.eq_ignore_ascii_case(h.as_bytes()),
+            EndsIn(s) => ends_in(host, s.as_bytes()),
+            EndsInPart(s) => {
+                let (h, n) = (host.len(), s.len());
+                ends_in(host, s.as_bytes())
+                    || (h > n
+                        && host[h - n..].eq_ignore_ascii_case(s.as_bytes())
+                        && host[h - n - 1] == b'-')
+            }
+            Google => google(host),
+            MimecastRegion => {
+                let (pre, suf) = (&b"protect-"[..], &b".mimecast.com"[..]);
+                host.len() > pre.len() + suf.len()
+                    && starts_ci(host, pre)
+                    && ends_in(host, &suf[1..])
+                    && !host[pre.len()..host.len() - suf.len()].contains(&b'.')
+            }
+        }
+    }
+}
+
+/// `google.SUFFIX` or `www.google.SUFFIX` where SUFFIX is a public
+/// suffix as a whole.
+fn google(host: &[u8]) -> bool {
+    let rest = if starts_ci(host, b"www.") { &host[4..] } else { host };
+    if !starts_ci(rest, b"google.") {
+        return false;
+    }
+    let suffix = rest[7..].to_ascii_lowercase();
+    psl::suffix(&suffix)
+        .is_some_and(|s| s.is_known() && s.as_bytes().len() == suffix.len())
+}
+
+impl PathRule {
+    fn matches(self, path: &[u8]) -> bool {
+        match self {
+            PathRule::Is(p) => path == p.as_bytes(),
+            Prefix(p) => path.starts_with(p.as_bytes()),
+            Root => path.is_empty() || path == b"/",
+        }
+    }
+}
+
+/// The row whose host and path `p` has, if any.
+pub(crate) fn find(p: &Parts<'_>) -> Option<&'static Row> {
+    // Every host of the table has a dot and a letter: most URIs leave
+    // after one look at their last byte.
+    if p.host.is_empty() || !p.host[p.host.len() - 1].is_ascii_alphabetic() {
+        return None;
+    }
+    FORMATS.iter().find(|r| {
+        r.hosts.iter().any(|h| h.matches(p.host))
+            && r.paths.iter().any(|x| x.matches(p.path))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn format(uri: &str) -> Option<Format> {
+        find(&Parts::of(uri.as_bytes())?).map(|r| r.format)
+    }
+
+    #[test]
+    fn hosts_on_the_authority() {
+        assert_eq!(
+            format("https://EUR01.SafeLinks.Protection.Outlook.com/?url=x"),
+            Some(Format::SafeLinks)
+        );
+        assert_eq!(
+            format("https://safelinks.protection.outlook.com./?url=x"),
+            Some(Format::SafeLinks)
+        );
+        assert_eq!(
+            format("https://xsafelinks.protection.outlook.com/?url=x"),
+            None
+        );
+        assert_eq!(
+            format("https://urldefense.com.evil.example/v2/url?u=x"),
+            None
+        );
+        assert_eq!(
+            format("https://evil.example/urldefense.com/v2/url?u=x"),
+            None
+        );
+        assert_eq!(
+            format("https://urldefense.com@evil.example/v2/url?u=x"),
+            None
+        );
+        assert_eq!(
+            format("https://u@urldefense.com:443/v2/url?u=x"),
+            Some(Format::UrlDefenseV2)
+        );
+    }
+
+    #[test]
+    fn google_and_public_suffixes() {
+        assert_eq!(
+            format("https://www.google.com/url?q=x"),
+            Some(Format::Google)
+        );
+        assert_eq!(
+            format("https://google.co.uk/url?q=x"),
+            Some(Format::Google)
+        );
+        assert_eq!(
+            format("https://www.google.com.au/url?q=x"),
+            Some(Format::Google)
+        );
+        assert_eq!(format("https://google.de/url?q=x"), Some(Format::Google));
+        assert_eq!(format("https://google.evil.example/url?q=x"), None);
+        assert_eq!(format("https://mail.google.com/url?q=x"), None);
+        assert_eq!(format("https://www.google.com/search?q=x"), None);
+    }
+
+    #[test]
+    fn trend_micro_hosts() {
+        for h in [
+            "ctp.trendmicro.com",
+            "imsva91-ctp.trendmicro.com",
+            "eu.ctp.trendmicro.com",
+        ] {
+            let uri = format!("https://{h}:443/wis/clicktime/v1/query?url=x");
+            assert_eq!(format(&uri), Some(Format::TrendMicro), "{h}");
+        }
+        for h in ["xctp.trendmicro.com", "ctp.trendmicro.com.evil.example"] {
+            let uri = format!("https://{h}/wis/clicktime/v1/query?url=x");
+            assert_eq!(format(&uri), None, "{h}");
+        }
+    }
+
+    #[test]
+    fn mimecast_regions() {
+        assert_eq!(
+            format("https://protect-eu.mimecast.com/s/abc"),
+            Some(Format::Mimecast)
+        );
+        assert_eq!(format("https://protect-.mimecast.com/s/abc"), None);
+        assert_eq!(format("https://protect-a.b.mimecast.com/s/abc"), None);
+        assert_eq!(
+            format("https://url.uk.m.mimecastprotect.com/s/abc"),
+            Some(Format::Mimecast)
+        );
+    }
+}
