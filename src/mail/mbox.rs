@@ -179,7 +179,7 @@ impl<R: Read> Messages<R> {
             }
             // No line end yet: a very long line is handed out in pieces
             // (no `From ` can start inside it).
-            if avail.len() >= READ_SIZE * 4 {
+            if avail.len() >= ENVELOPE_LINE_MAX {
                 return Some(self.buf.len());
             }
             if !self.fill() {
@@ -300,10 +300,17 @@ fn last_line_blank(s: &[u8]) -> Option<bool> {
     Some(body.ends_with(b"\n"))
 }
 
+/// The longest start of a line that [`envelope`] looks at: a reader
+/// that holds this much of a line (or all of it) judges it as one that
+/// holds more.
+pub(crate) const ENVELOPE_LINE_MAX: usize = READ_SIZE * 4;
+
 /// Whether the line at the start of `s` looks like an mbox envelope
 /// line: `From `, then a sender that is an address or is followed by a
-/// time (`10:00`) somewhere on the line.
+/// time (`10:00`) somewhere on the line (within its first
+/// [`ENVELOPE_LINE_MAX`] bytes).
 pub(crate) fn envelope(s: &[u8]) -> bool {
+    let s = &s[..s.len().min(ENVELOPE_LINE_MAX)];
     let line = match memchr::memchr(b'\n', s) {
         Some(k) => &s[..k],
         None => s,
