@@ -5,6 +5,7 @@
     python3 python/benches/spark_cluster.py check MBOX    # example job == urifind --mail
     python3 python/benches/spark_cluster.py time MBOX [--runs 3] [--jobs scan,read,text,binary]
     python3 python/benches/spark_cluster.py stop
+    python3 python/benches/spark_cluster.py mkmbox OUT SIZE  # an mbox to read
 
 `start` launches a master and workers as separate processes with the
 launcher classes that come with PySpark (`spark-class
@@ -20,7 +21,10 @@ virtual environment with the urifind wheel (`target/wheels/`), pyarrow
 and pandas, packed with venv-pack into `target/spark-cluster/env.tar.gz`
 and shipped with `spark.archives=env.tar.gz#environment`; the executors
 unpack it in their working directory and run
-`./environment/bin/python`.
+`./environment/bin/python`. The driver runs where `./environment` is the
+same environment unpacked (`target/spark-cluster/`), as client mode
+needs for a Python data source: Spark plans it in a Python worker of the
+driver, started with the executors' Python setting.
 
 `check` submits `python/examples/spark_top_hosts.py` to the cluster on
 MBOX and checks its URI count and host counts against `urifind --mail`
@@ -128,8 +132,8 @@ def pack(_args):
                    check=True)
     out = STATE / "env.tar.gz"
     out.unlink(missing_ok=True)
-    subprocess.run([str(env / "bin" / "venv-pack"), "-q", "-o", str(out)], check=True,
-                   cwd=env)
+    subprocess.run([str(env / "bin" / "venv-pack"), "-q", "-p", str(env), "-o", str(out)],
+                   check=True)
     print(out)
 
 
@@ -149,10 +153,19 @@ def submit(app, *app_args, conf=()):
     for c in conf:
         cmd += ["--conf", c]
     cmd += [str(app), *map(str, app_args)]
-    res = subprocess.run(cmd, capture_output=True, text=True)
+    # A Python data source (read_mbox) is planned in a Python worker of
+    # the driver, which runs spark.pyspark.python too: in client mode the
+    # environment must be at ./environment where the driver runs as well.
+    link = STATE / "environment"
+    if not link.exists():
+        link.symlink_to("env")
+    res = subprocess.run(cmd, capture_output=True, text=True, cwd=STATE)
     if res.returncode != 0:
-        sys.stderr.write(res.stderr[-5000:])
-        sys.exit(f"spark-submit failed ({res.returncode})")
+        (STATE / "submit.err").write_text(res.stderr)
+        (STATE / "submit.out").write_text(res.stdout)
+        errs = [ln for ln in res.stderr.splitlines() if "Error" in ln or "Exception" in ln]
+        sys.stderr.write("\n".join(errs[:20]) + "\n")
+        sys.exit(f"spark-submit failed ({res.returncode}); see {STATE / 'submit.err'}")
     return res.stdout
 
 
@@ -169,7 +182,7 @@ HOST = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\[[^\]/?#]*\]|[^:/
 
 def check(args):
     out = submit(REPO / "python" / "examples" / "spark_top_hosts.py", "--format", "mbox",
-                 "--top", "10", args.mbox)
+                 "--top", "10", os.path.abspath(args.mbox))
     lines = out.strip().splitlines()
     got_hosts = [(h, int(c)) for h, c in (ln.split() for ln in lines[:lines.index("")])]
     total = re.search(r"(\d+) URIs in", out)
@@ -242,7 +255,8 @@ def timed(args):
             sampler = Sampler()
             sampler.start()
             conf = [f"spark.sql.files.maxPartitionBytes={args.split}"]
-            out = submit(BENCHES / "spark_jobs.py", job, args.mbox, "--split", args.split,
+            out = submit(BENCHES / "spark_jobs.py", job, os.path.abspath(args.mbox),
+                         "--split", args.split,
                          conf=conf)
             sampler.running = False
             sampler.join()
@@ -261,6 +275,29 @@ def timed(args):
         times = ", ".join(f"{r['seconds']:.1f}" for r in rs)
         print(f"| {job} | {best['seconds']:.1f} ({times}) | {best['tasks']} | "
               f"{best['result']} | {max(r['peak_executor_mib'] for r in rs)} |")
+
+
+def mkmbox(args):
+    """An mbox of about SIZE bytes made of the messages of `corpora/mail`
+    (MIME, HTML, encodings, broken mail) over and over, each with its own
+    envelope line and its `From ` lines quoted as mboxrd does."""
+    from urifind.spark import split_mbox
+
+    mail = REPO / "corpora" / "mail"
+    msgs = [p.read_bytes() for p in sorted(mail.glob("*.eml"))]
+    for m in split_mbox((mail / "archive.mbox").read_bytes()):
+        msgs.append(m[m.index(b"\n") + 1:])
+    quote = re.compile(rb"(?m)^(>*From )")
+    target = int(args.size.rstrip("MmBb")) * (1 << 20 if args.size[-1:] in "Mm" else 1)
+    with open(args.out, "wb") as f:
+        written = i = 0
+        while written < target:
+            m = quote.sub(rb">\1", msgs[i % len(msgs)])
+            m = m if m.endswith(b"\n") else m + b"\n"
+            env = b"From sender%d@example.org Tue Nov  3 10:%02d:00 2026\n" % (i, i % 60)
+            written += f.write(env + m + b"\n")
+            i += 1
+    print(f"{args.out}: {i} messages, {written} bytes")
 
 
 def main():
@@ -282,6 +319,10 @@ def main():
     t.add_argument("--jobs", default="scan,read,text,binary")
     t.add_argument("--split", default="128m", help="split size of the mbox reader and read.text")
     t.set_defaults(func=timed)
+    m = sub.add_parser("mkmbox")
+    m.add_argument("out")
+    m.add_argument("size", help="bytes, or MiB with an M suffix")
+    m.set_defaults(func=mkmbox)
     args = p.parse_args()
     args.func(args)
 
