@@ -50,7 +50,7 @@ def main():
     # Wait for both executors, so that the timing does not include their start.
     deadline = time.time() + 60
     sc = spark.sparkContext
-    while (len(sc._jsc.sc().getExecutorMemoryStatus()) < 3  # driver + executors
+    while (sc._jsc.sc().getExecutorMemoryStatus().size() < 3  # driver + executors
            and time.time() < deadline):
         time.sleep(0.2)
     sc.parallelize(range(4), 4).count()  # executors' Python ready
