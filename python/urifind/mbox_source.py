@@ -319,13 +319,17 @@ class _Range(InputPartition):
 
 class _Reader(DataSourceReader):
     def __init__(self, options):
-        self.options = options
+        # Spark's options are case-insensitive (and come lower-cased).
+        self.options = {k.lower(): v for k, v in options.items()}
+
+    def _get(self, name, default):
+        return self.options.get(name.lower(), default)
 
     def _opt(self, name):
-        return _size(self.options.get(name, _DEFAULTS[name]))
+        return _size(self._get(name, _DEFAULTS[name]))
 
     def partitions(self):
-        path = self.options.get("path")
+        path = self._get("path", None)
         if not path:
             raise ValueError("mbox: no path given (load(path))")
         ranges = []
@@ -333,10 +337,10 @@ class _Reader(DataSourceReader):
             ranges += plan(
                 p.strip(),
                 split_size=self._opt("splitSize"),
-                recursive=_truthy(self.options.get("recursiveFileLookup", "false")),
-                index=_truthy(self.options.get("index", "true")),
+                recursive=_truthy(self._get("recursiveFileLookup", "false")),
+                index=_truthy(self._get("index", "true")),
                 window=self._opt("windowSize"),
-                min_partitions=int(self.options.get("minPartitions", "1")),
+                min_partitions=int(self._get("minPartitions", "1")),
             )
         return [_Range(r) for r in ranges] or [_Range(None)]
 
@@ -361,7 +365,7 @@ class MboxDataSource(DataSource):
         return SCHEMA
 
     def reader(self, schema):
-        return _Reader(dict(self.options))
+        return _Reader(self.options)
 
 
 def register(spark):
