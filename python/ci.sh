@@ -67,3 +67,15 @@ ran = int(suite.get("tests")) - int(suite.get("skipped"))
 if ran < 50:
     sys.exit(f"ci: pytest ran only {ran} tests")
 PY
+
+if command -v java >/dev/null 2>&1 || [ -n "${JAVA_HOME:-}" ]; then
+    echo "-- standalone Spark cluster: the example job equals urifind --mail"
+    cluster=python/benches/spark_cluster.py
+    "$py" "$cluster" stop
+    trap '"$py" "$cluster" stop' EXIT
+    "$py" "$cluster" mkmbox target/spark-cluster-ci.mbox 12M
+    "$py" "$cluster" start --workers 2 --cores 1 --memory 2g
+    "$py" "$cluster" pack
+    "$py" "$cluster" check target/spark-cluster-ci.mbox
+    "$py" "$cluster" stop
+fi

@@ -8,7 +8,10 @@
 use std::io;
 
 use urifind::grammar::{IriValidator, Validator};
-use urifind::mail::{MailFinder, MailItem, Messages};
+use urifind::mail::{
+    judged_len, message_ranges, next_message_start, MailFinder, MailItem,
+    Messages, LOOKBEHIND,
+};
 
 use super::invariants::{builder_from_byte, ShortReader};
 
@@ -38,6 +41,50 @@ pub fn fuzz_mail(data: &[u8]) {
         g,
     );
     assert!(whole == pieces, "reads of {piece} bytes give other items");
+    check_ranges(input, piece);
+}
+
+/// The message ranges of the input held in memory are those `Messages`
+/// reads (one splitter), and searching windows of `piece` bytes, as a
+/// reader of byte ranges does, finds the same message starts.
+pub fn check_ranges(input: &[u8], piece: usize) {
+    let ranges: Vec<_> = message_ranges(input).collect();
+    let streamed: Vec<_> = Messages::new(input)
+        .map(|m| {
+            let m = m.expect("reading a slice cannot fail");
+            let env = m.envelope().map_or(0, <[u8]>::len) as u64;
+            let s = (m.raw_start() - env) as usize;
+            s..s + env as usize + m.raw_len() as usize
+        })
+        .collect();
+    assert_eq!(ranges, streamed, "message_ranges and Messages differ");
+    if !input.starts_with(b"From ") {
+        return;
+    }
+    let mut starts = Vec::new();
+    let (mut w, mut search) = (0, 1);
+    let mut end = piece.min(input.len());
+    loop {
+        let window = &input[w..end];
+        let at_end = end == input.len();
+        let judged = judged_len(window, at_end);
+        let mut from = search - w;
+        while let Some(p) = next_message_start(window, from) {
+            if p >= judged {
+                break;
+            }
+            starts.push(w + p);
+            from = p + 1;
+        }
+        if at_end {
+            break;
+        }
+        search = search.max(w + judged);
+        w = search.saturating_sub(LOOKBEHIND).max(w);
+        end = (end.max(w) + piece).min(input.len());
+    }
+    let want: Vec<_> = ranges.iter().skip(1).map(|r| r.start).collect();
+    assert_eq!(starts, want, "windows of {piece} bytes find other starts");
 }
 
 /// Reads every message of `rdr` and checks what comes out.

@@ -8,7 +8,9 @@ runs as it is on one machine, and unchanged on a cluster (`--master yarn`,
 packed environment given with `--archives`). PATH is a file, a directory
 or a glob; `--format` says how it is read:
 
-* `mbox`: one row per mail message (`urifind.spark.read_mbox`);
+* `mbox`: one row per mail message (`urifind.spark.read_mbox`, large
+  files read in parallel by byte ranges), read in mail mode as
+  `urifind --mail` reads it;
 * `wet`: one row per WARC/WET record (`urifind.spark.read_wet`);
 * `files`: one row per file (`urifind.spark.read_documents`).
 
@@ -114,7 +116,7 @@ def main(argv=None):
     spark = SparkSession.builder.appName("urifind top hosts").getOrCreate()
     spark.sparkContext.setLogLevel("WARN")
     hosts, s = top_hosts(spark, args.path, args.format, args.top,
-                         abbrev=args.abbrev)
+                         abbrev=args.abbrev, mail=args.format == "mbox")
     width = max([len(h) for h, _ in hosts] + [4])
     for host, count in hosts:
         print(f"{host:<{width}}  {count}")

@@ -17,8 +17,9 @@ the Spark integration in pure Python. This crate owns:
 * `arrow.rs`: `Finder.find_arrow` over string, large string, binary and
   view arrays (and streams of them), building a `list<struct>` array;
 * `uri.rs`: `validate` and `resolve`;
-* `mbox.rs`: where the messages of an mbox file start (for
-  `urifind.spark.read_mbox`);
+* `mbox.rs`: where the messages of an mbox file start, by the
+  library's rule, in a whole file or a window of one (for
+  `urifind.mbox_source` and `urifind.spark.read_mbox`);
 * `errors.rs`: the exception classes.
 */
 #![deny(missing_docs)]
@@ -50,6 +51,7 @@ fn _urifind(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(uri::validate, m)?)?;
     m.add_function(wrap_pyfunction!(uri::resolve, m)?)?;
     m.add_function(wrap_pyfunction!(mbox::mbox_starts, m)?)?;
+    m.add_function(wrap_pyfunction!(mbox::mbox_window_starts, m)?)?;
     let names =
         |it: &mut dyn Iterator<Item = &'static str>| it.collect::<Vec<_>>();
     m.add("MATCH_FIELDS", names(&mut fields::FIELDS.iter().map(|f| f.name)))?;

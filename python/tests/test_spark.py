@@ -151,7 +151,9 @@ def test_split_mbox():
     assert len(msgs) == 3 and b"".join(msgs) == MBOX
     assert all(m.startswith(b"From ") for m in msgs)
     assert us.split_mbox(b"no separator\nhttp://x.example/\n") == [b"no separator\nhttp://x.example/\n"]
-    assert us.split_mbox(b"preamble\nFrom x\nbody\n") == [b"preamble\n", b"From x\nbody\n"]
+    # As urifind --mail: a file that does not start with `From ` is one message.
+    assert us.split_mbox(b"preamble\n\nFrom x@y 10:00\nbody\n") == [
+        b"preamble\n\nFrom x@y 10:00\nbody\n"]
     assert us.split_mbox(b"\nFrom x\nbody\n") == [b"\nFrom x\nbody\n"]
 
 

@@ -14,7 +14,8 @@ released.
 * `find_uris_table(df, col, **options)`: the same through `mapInArrow`,
   as a new column, or one row per URI with `explode=True`.
 * Readers that keep a message or record in one row, so URIs that wrap
-  across lines are found whole: `read_mbox` (one mail message per row),
+  across lines are found whole: `read_mbox` (one mail message per row,
+  large files read in parallel by byte ranges: `urifind.mbox_source`),
   `read_wet` (one WARC/WET record per row, read with FastWARC) and
   `read_documents` (one file per row, Spark's `binaryFile`).
 
@@ -208,24 +209,15 @@ def find_uris_table(df, col, *, output="uris", explode=False, **options):
 # --- readers ---------------------------------------------------------------
 
 def split_mbox(data):
-    """The messages of an mbox file's bytes: a message starts at each line
-    that starts with `From ` (the separator line stays with its message);
-    bytes before the first such line, when not blank, are a message of
-    their own, so a file without any is one message. Nothing is lost:
-    the messages joined are the input."""
-    starts = _mbox_starts(data)
+    """The messages of an mbox file's bytes, as `urifind --mail` splits
+    them: a message starts at each envelope `From ` line that follows a
+    blank line (the line stays with its message; a `From ` line of a body,
+    quoted as `>From ` or not, is no start). A file that does not start
+    with `From ` is one message. Nothing is lost: the messages joined are
+    the input."""
+    starts = _urifind.mbox_starts(data)
     ends = starts[1:] + [len(data)]
     return [data[s:e] for s, e in zip(starts, ends)]
-
-
-def _mbox_starts(data):
-    """Where the messages of `data` start (see `split_mbox`)."""
-    starts = _urifind.mbox_starts(data)
-    if not starts or bytes(data[: starts[0]]).strip():
-        starts.insert(0, 0)
-    else:
-        starts[0] = 0  # blank lines before the first message stay with it
-    return starts
 
 
 def _gunzip(path, data):
@@ -279,37 +271,31 @@ def read_documents(spark, path, *, recursive=False, decompress=True):
     return df.mapInArrow(gunzip, "path string, content binary")
 
 
-def _mbox_batch(path, data):
-    """The messages of one mbox file as a record batch; the messages are
-    slices of one buffer, so nothing is copied."""
-    data = _gunzip(path, data)
-    if len(data) >= 2**31:
-        raise ValueError(f"{path}: more than 2 GiB after decompression")
-    starts = _mbox_starts(data)
-    n = len(starts)
-    offsets = pa.array(starts + [len(data)], pa.int32()).buffers()[1]
-    messages = pa.Array.from_buffers(pa.binary(), n, [None, offsets, pa.py_buffer(data)])
-    return pa.RecordBatch.from_arrays(
-        [pa.array([path] * n, pa.string()), pa.array(range(n), pa.int32()), messages],
-        names=["path", "index", "message"],
-    )
-
-
-def read_mbox(spark, path, *, recursive=False):
+def read_mbox(spark, path, *, recursive=False, split_size=None):
     """One row per mail message of the mbox files at `path` (a file, a
-    directory or a glob; `.gz` files are decompressed):
-    `path: string, index: int, message: binary`, `index` counting the
-    messages of a file from 0. Messages are split at lines that start with
-    `From ` (the line stays with its message); a file without one is one
-    message."""
-    df = _binary_files(spark, path, recursive)
+    directory or a glob; `.gz` files are decompressed): `path: string,
+    index: bigint, offset: bigint, message: binary`, `index` counting the
+    messages of a file from 0 and `offset` where the message starts in
+    it. Messages are split as `urifind --mail` splits them (see
+    `split_mbox`); a file without a `From ` line first is one message.
 
-    def split(it):
-        for batch in it:
-            for p, data in _files(batch):
-                yield _mbox_batch(p, data)
+    Large files are read in ranges of `split_size` bytes (128 MiB by
+    default, smaller when that would leave cores idle) by separate tasks,
+    with no size limit; this is the `mbox` data source of
+    `urifind.mbox_source`, registered here."""
+    from urifind import mbox_source
 
-    return df.mapInArrow(split, "path string, index int, message binary")
+    mbox_source.register(spark)
+    reader = spark.read.format("mbox")
+    if recursive:
+        reader = reader.option("recursiveFileLookup", "true")
+    if split_size is not None:
+        reader = reader.option("splitSize", str(split_size))
+    try:
+        parallelism = spark.sparkContext.defaultParallelism
+    except Exception:  # Spark Connect: no SparkContext
+        parallelism = 1
+    return reader.option("minPartitions", str(parallelism)).load(path)
 
 
 WET_RECORD_TYPES = ("conversion", "response", "resource")

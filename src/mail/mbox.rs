@@ -180,7 +180,7 @@ impl<R: Read> Messages<R> {
             }
             // No line end yet: a very long line is handed out in pieces
             // (no `From ` can start inside it).
-            if avail.len() >= READ_SIZE * 4 {
+            if avail.len() >= ENVELOPE_LINE_MAX {
                 return Some(self.buf.len());
             }
             if !self.fill() {
@@ -267,10 +267,14 @@ impl<R: Read> Messages<R> {
             }
             msg.append(&self.buf[copied..end], self.limit);
             self.count(region, end);
-            if !self.mid_line {
-                self.prev_blank = last_line_blank(&self.buf[region..end])
-                    .unwrap_or(self.prev_blank);
-            }
+            // The last line is blank when it ends here, and when it
+            // starts here too, it is not the end of a long line.
+            let ends_line = self.buf[end - 1] == b'\n';
+            let starts_here =
+                memchr::memrchr(b'\n', &self.buf[region..end - 1]).is_none();
+            self.prev_blank = ends_line
+                && !(starts_here && self.mid_line)
+                && last_line_blank(&self.buf[region..end]).unwrap_or(false);
             self.mid_line = self.buf[end - 1] != b'\n';
             self.pos = end;
         }
@@ -285,7 +289,9 @@ impl<R: Read> Messages<R> {
         }
         let before = &self.buf[region..h - 1];
         let before = before.strip_suffix(b"\r").unwrap_or(before);
-        before.is_empty() || before.ends_with(b"\n")
+        // A line before that starts the region is blank unless it ends
+        // a long line handed out in pieces.
+        (before.is_empty() && !self.mid_line) || before.ends_with(b"\n")
     }
 }
 
@@ -301,10 +307,17 @@ fn last_line_blank(s: &[u8]) -> Option<bool> {
     Some(body.ends_with(b"\n"))
 }
 
+/// The longest start of a line that [`envelope`] looks at: a reader
+/// that holds this much of a line (or all of it) judges it as one that
+/// holds more.
+pub(crate) const ENVELOPE_LINE_MAX: usize = READ_SIZE * 4;
+
 /// Whether the line at the start of `s` looks like an mbox envelope
 /// line: `From `, then a sender that is an address or is followed by a
-/// time (`10:00`) somewhere on the line.
+/// time (`10:00`) somewhere on the line (within its first
+/// [`ENVELOPE_LINE_MAX`] bytes).
 pub(crate) fn envelope(s: &[u8]) -> bool {
+    let s = &s[..s.len().min(ENVELOPE_LINE_MAX)];
     let line = match memchr::memchr(b'\n', s) {
         Some(k) => &s[..k],
         None => s,
@@ -814,6 +827,20 @@ From this line has no time either\n\n"
         assert!(envelope(b"From a@b\n"));
         assert!(!envelope(b"From here on, nothing\n"));
         assert!(!envelope(b"Fro a@b 10:00\n"));
+    }
+
+    #[test]
+    fn a_long_line_before_a_from_line_is_not_blank() {
+        // A blank line, a line longer than a piece, then an envelope-like
+        // line right after it: not a message start, however it is read.
+        let mut input = b"From a@b Tue Nov  3 10:00:00 2026\n\n".to_vec();
+        input.resize(input.len() + ENVELOPE_LINE_MAX + 300_000, b'y');
+        input
+            .extend_from_slice(b"\nFrom c@d Tue Nov  3 11:00:00 2026\nbody\n");
+        for trickle in [false, true] {
+            assert_eq!(split(&input, trickle).len(), 1, "trickle {trickle}");
+        }
+        assert_eq!(crate::mail::message_ranges(&input).count(), 1);
     }
 
     #[test]

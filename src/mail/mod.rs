@@ -6,7 +6,9 @@
 //! base64. This module reads each message first:
 //!
 //! * [`Messages`] splits an mbox (or reads one message) from any reader,
-//!   message by message in bounded memory;
+//!   message by message in bounded memory; [`message_ranges`] and
+//!   [`next_message_start`] find the same messages in bytes held in
+//!   memory (or a window of a large file);
 //! * [`Message::items`] parses it with `mail-parser` (headers, MIME
 //!   structure, nested `message/rfc822` parts and digests), undoes
 //!   transfer encodings and charsets, reads HTML parts with `lol_html`,
@@ -69,10 +71,15 @@ mod found;
 mod headers;
 mod html;
 mod mbox;
+mod mbox_ranges;
 mod mime;
 mod offsets;
 
 pub use mbox::{Message, Messages, DEFAULT_MAX_MESSAGE};
+pub use mbox_ranges::{
+    is_message_start, judged_len, message_ranges, next_message_start,
+    MessageRanges, LOOKBEHIND,
+};
 
 /// Where in a message a URI was found.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -1,0 +1,373 @@
+"""A splittable mbox reader for Spark: `spark.read.format("mbox")`.
+
+Large mailboxes are cut into byte ranges (`splitSize`, 128 MiB by
+default) that separate tasks read, as Spark cuts text files into line
+ranges: a range's messages are those that *start* inside it, the last one
+read on past the range's end to its own end, so every message is read
+exactly once and whole. Where a message starts is decided by the
+library's rule, the one `urifind --mail` splits by (an envelope `From `
+line after a blank line; a `>From ` line of a body is not a start), so
+Spark and the command cut any mbox the same way.
+
+    from urifind.mbox_source import register
+    register(spark)
+    df = spark.read.format("mbox").option("splitSize", "64m").load(path)
+
+With `minPartitions` (`read_mbox` sets it to the cluster's default
+parallelism), the split size is made smaller, down to 4 MiB, so that the
+files give at least that many ranges, as Spark sizes the splits of its
+own file readers.
+
+Rows: `path: string, index: bigint, offset: bigint, message: binary`.
+`index` counts the messages of a file from 0; `offset` is where the
+message (its `From ` line) starts in the file. To number the messages of
+a range, the ranges before it are counted first: when the reader is
+planned, the driver searches each file's earlier ranges for message
+starts (a substring search in Rust over the bytes, no parsing, threads
+in parallel; about as fast as the file can be read). With
+`.option("index", "false")` there is no such pass and `index` is null.
+
+Each task holds at most a window of the file (`splitSize` capped at
+`windowSize`, 16 MiB by default) plus the message being read; a message
+longer than `maxMessageSize` (80 MiB, the command's 64 MiB limit plus
+room for the `From ` line and mboxrd quotes) is read past without being
+kept and comes out with a null `message`; the finder in mail mode skips
+any message over 64 MiB as the command does. A file that does not start with `From ` is one
+message, as for the command. A `.gz` file cannot be cut (a gzip stream
+can only be read from its start): it is one task, decompressed as it is
+read, with the same bounded window.
+
+Paths: a file, a directory (its files; `recursiveFileLookup` for
+subdirectories) or a glob, on a filesystem that every executor sees under
+the same path (local disks of a one-machine cluster, NFS, a mounted
+bucket).
+"""
+
+import glob
+import gzip
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+import pyarrow as pa
+
+from urifind import _urifind
+
+__all__ = ["MboxDataSource", "SCHEMA", "register", "plan", "read_range"]
+
+#: The rows' schema (a DDL string).
+SCHEMA = "path string, index bigint, offset bigint, message binary"
+
+#: Bytes before a search offset that decide a start there (see
+#: `urifind::mail::LOOKBEHIND`).
+LOOKBEHIND = 3
+
+_MIB = 1 << 20
+_DEFAULTS = {
+    "splitSize": 128 * _MIB,
+    "windowSize": 16 * _MIB,
+    # The finder's own limit (64 MiB) holds for the messages it gets;
+    # this one (larger, as it counts the `From ` line and mboxrd quotes)
+    # keeps a task's memory bounded.
+    "maxMessageSize": 80 * _MIB,
+}
+
+
+def _size(text):
+    """A byte count such as `1048576`, `64k`, `128m` or `1g`."""
+    s = str(text).strip().lower().rstrip("b")
+    mult = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30}.get(s[-1:], 1)
+    if mult != 1:
+        s = s[:-1]
+    n = int(float(s) * mult)
+    if n <= 0:
+        raise ValueError(f"not a positive size: {text!r}")
+    return n
+
+
+def _truthy(text):
+    return str(text).strip().lower() in ("1", "true", "yes")
+
+
+def _files(path, recursive):
+    """The files at `path` (a file, directory or glob), sorted."""
+    out = []
+    for p in sorted(glob.glob(path)) if glob.has_magic(path) else [path]:
+        if os.path.isdir(p):
+            if recursive:
+                for root, dirs, names in os.walk(p):
+                    dirs.sort()
+                    out.extend(os.path.join(root, n) for n in sorted(names))
+            else:
+                out.extend(
+                    os.path.join(p, n)
+                    for n in sorted(os.listdir(p))
+                    if os.path.isfile(os.path.join(p, n))
+                )
+        elif os.path.isfile(p):
+            out.append(p)
+        elif not glob.has_magic(path):
+            raise FileNotFoundError(f"{p}: no such file or directory")
+    return out
+
+
+def _is_mbox(path):
+    """Whether a plain file starts with `From ` (else it is one message
+    and is never cut)."""
+    with open(path, "rb") as f:
+        return f.read(5) == b"From "
+
+
+class _Windows:
+    """A file read in windows: `buf` holds the file's bytes from offset
+    `w`; `more()` appends the next piece, keeping what is still needed."""
+
+    def __init__(self, path, start, window):
+        self.window = window
+        if path.endswith(".gz"):
+            self.f = gzip.open(path, "rb")
+        else:
+            self.f = open(path, "rb")
+            self.f.seek(start)
+        self.w = start
+        self.buf = self.f.read(window)
+        self.eof = len(self.buf) < window
+
+    def more(self, keep):
+        """Drop the bytes before file offset `keep`, read the next piece."""
+        tail = memoryview(self.buf)[keep - self.w:]
+        piece = self.f.read(self.window)
+        self.eof = len(piece) < self.window
+        self.buf = b"".join((tail, piece))
+        self.w = keep
+
+    def close(self):
+        self.f.close()
+
+
+def _starts(win, search):
+    """The message starts judged in the window from file offset
+    `search`, as file offsets, and the offset up to which it was judged."""
+    starts, judged = _urifind.mbox_window_starts(win.buf, search - win.w, win.eof)
+    return [win.w + p for p in starts], win.w + judged
+
+
+def count_range(path, start, end, window=_DEFAULTS["windowSize"]):
+    """How many messages of an mbox file start in `[start, end)` (its
+    first message, at 0, included when `start` is 0)."""
+    win = _Windows(path, max(0, start - LOOKBEHIND), window)
+    try:
+        n = 1 if start == 0 else 0
+        search = max(start, 1)
+        while True:
+            starts, judged = _starts(win, search)
+            for p in starts:
+                if p >= end:
+                    return n
+                n += 1
+            if win.eof:
+                return n
+            search = max(search, judged)
+            if search >= end:
+                return n
+            win.more(max(win.w, search - LOOKBEHIND))
+    finally:
+        win.close()
+
+
+def read_range(path, start, end, first_index=None, *,
+               window=_DEFAULTS["windowSize"], limit=_DEFAULTS["maxMessageSize"],
+               whole=False):
+    """The messages of a file that start in `[start, end)` as Arrow record
+    batches (`SCHEMA`), `index` counted from `first_index` (null when
+    None). With `whole`, the file is one message or not an mbox: every
+    message from its start, whatever `end`."""
+    win = _Windows(path, max(0, start - LOOKBEHIND), window)
+    try:
+        yield from _read(win, path, start, end, first_index, limit, whole)
+    finally:
+        win.close()
+
+
+def _read(win, path, start, end, index, limit, whole):
+    mbox = not whole or win.buf[:5] == b"From "
+    if whole:
+        end = float("inf")
+    cur = 0 if start == 0 else None  # start of the message being read
+    skipping = False  # the message being read is past the limit
+    search = max(start, 1)
+    while True:
+        if mbox:
+            starts, judged = _starts(win, search)
+        else:
+            starts, judged = [], win.w + len(win.buf)
+        done = []  # (offset, end or None when skipped) of finished messages
+        finished = False
+        for p in starts:
+            if cur is not None:
+                done.append((cur, _kept(cur, p, skipping, limit)))
+                skipping = False
+            if p >= end:
+                cur, finished = None, True
+                break
+            cur = p
+        if win.eof and cur is not None:
+            done.append((cur, _kept(cur, win.w + len(win.buf), skipping, limit)))
+            cur = None
+        if done:
+            yield _batch(win, path, done, index)
+            if index is not None:
+                index += len(done)
+        search = max(search, judged)
+        if finished or win.eof or (cur is None and search >= end):
+            return
+        keep = max(win.w, search - LOOKBEHIND)
+        if cur is not None and not skipping:
+            if win.w + len(win.buf) - cur > limit:
+                skipping = True
+            else:
+                keep = min(keep, cur)
+        win.more(keep)
+
+
+def _kept(start, end, skipping, limit):
+    """A finished message's end, or None when it is not kept."""
+    return None if skipping or end - start > limit else end
+
+
+def _batch(win, path, done, index):
+    """A record batch of the messages `done` (file offset, end or None
+    when skipped), slices of the window's buffer."""
+    n = len(done)
+    offs = [0]
+    pieces = []
+    for s, e in done:
+        if e is not None:
+            pieces.append((s - win.w, e - win.w))
+            offs.append(offs[-1] + e - s)
+        else:
+            offs.append(offs[-1])
+    if len(pieces) == 1 or all(b == c for (_, b), (c, _) in zip(pieces, pieces[1:])):
+        lo = pieces[0][0] if pieces else 0
+        data = pa.py_buffer(memoryview(win.buf)[lo:lo + offs[-1]])
+    else:
+        data = pa.py_buffer(b"".join(memoryview(win.buf)[a:b] for a, b in pieces))
+    valid = [e is not None for _, e in done]
+    mask = None if all(valid) else pa.array(valid, pa.bool_()).buffers()[1]
+    messages = pa.Array.from_buffers(
+        pa.binary(), n, [mask, pa.array(offs, pa.int32()).buffers()[1], data],
+        null_count=-1,
+    )
+    idx = (pa.array(range(index, index + n), pa.int64()) if index is not None
+           else pa.nulls(n, pa.int64()))
+    return pa.RecordBatch.from_arrays(
+        [pa.array([path] * n, pa.string()), idx,
+         pa.array([s for s, _ in done], pa.int64()), messages],
+        names=["path", "index", "offset", "message"],
+    )
+
+
+def plan(path, *, split_size=_DEFAULTS["splitSize"], recursive=False,
+         index=True, window=_DEFAULTS["windowSize"], threads=None,
+         min_partitions=1):
+    """The byte ranges to read, as tuples `(path, start, end, first_index,
+    whole)`: one per file that is compressed, not an mbox or no larger
+    than the split size, else one per split size. The split size is
+    `split_size`, made smaller (down to 4 MiB) when that gives fewer than
+    `min_partitions` ranges in all, as Spark sizes the splits of its own
+    file readers. With `index`, the messages of each file's ranges but its
+    last are counted (in threads) to number the messages of the next."""
+    ranges = []
+    files = [(p, os.path.getsize(p)) for p in _files(path, recursive)]
+    total = sum(size for _, size in files)
+    if min_partitions > 1:
+        split_size = min(split_size, max(4 * _MIB, -(-total // min_partitions)))
+    for p, size in files:
+        if p.endswith(".gz") or size <= split_size or not _is_mbox(p):
+            ranges.append([p, 0, size, 0 if index else None, True])
+            continue
+        cuts = list(range(0, size, split_size)) + [size]
+        for a, b in zip(cuts, cuts[1:]):
+            ranges.append([p, a, b, None, False])
+    if index:
+        todo = [r for r in ranges if not r[4]]
+        with ThreadPoolExecutor(threads or os.cpu_count() or 1) as pool:
+            counts = list(pool.map(lambda r: count_range(r[0], r[1], r[2], window), todo))
+        prev = None
+        for r, n in zip(todo, counts):
+            if r[1] == 0:
+                r[3] = 0
+            else:
+                r[3] = prev[3] + prev_n
+            prev, prev_n = r, n
+    return [tuple(r) for r in ranges]
+
+
+try:
+    from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
+except ImportError:  # pragma: no cover - Spark is optional
+    DataSource = DataSourceReader = object
+
+    class InputPartition:  # noqa: D101 - a stand-in without Spark
+        def __init__(self, value):
+            self.value = value
+
+
+class _Range(InputPartition):
+    def __init__(self, value):
+        super().__init__(value)
+
+
+class _Reader(DataSourceReader):
+    def __init__(self, options):
+        # Spark's options are case-insensitive (and come lower-cased).
+        self.options = {k.lower(): v for k, v in options.items()}
+
+    def _get(self, name, default):
+        return self.options.get(name.lower(), default)
+
+    def _opt(self, name):
+        return _size(self._get(name, _DEFAULTS[name]))
+
+    def partitions(self):
+        path = self._get("path", None)
+        if not path:
+            raise ValueError("mbox: no path given (load(path))")
+        ranges = []
+        for p in path.split(","):  # load([a, b]) passes a list as text
+            ranges += plan(
+                p.strip(),
+                split_size=self._opt("splitSize"),
+                recursive=_truthy(self._get("recursiveFileLookup", "false")),
+                index=_truthy(self._get("index", "true")),
+                window=self._opt("windowSize"),
+                min_partitions=int(self._get("minPartitions", "1")),
+            )
+        return [_Range(r) for r in ranges] or [_Range(None)]
+
+    def read(self, partition):
+        if partition.value is None:
+            return
+        path, start, end, first, whole = partition.value
+        window = min(self._opt("windowSize"), max(self._opt("splitSize"), 1 << 16))
+        yield from read_range(path, start, end, first, window=window,
+                              limit=self._opt("maxMessageSize"), whole=whole)
+
+
+class MboxDataSource(DataSource):
+    """`spark.read.format("mbox")`: one row per mail message of the mbox
+    files at the path (see the module's documentation for the options)."""
+
+    @classmethod
+    def name(cls):
+        return "mbox"
+
+    def schema(self):
+        return SCHEMA
+
+    def reader(self, schema):
+        return _Reader(self.options)
+
+
+def register(spark):
+    """Registers the `mbox` format with `spark` (once per session)."""
+    spark.dataSource.register(MboxDataSource)
