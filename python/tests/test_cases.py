@@ -135,7 +135,13 @@ def json_fields(o, mail):
         "encoding": o.get("encoding"),
         "shown": o.get("shown"),
         "parts_seen": (seen.split(",") if seen else []) if mail else None,
+        **{k: o.get(k) for k in LINK_FIELDS},
     }
+
+
+# The link analysis's members of the command's JSON, each left out where
+# it does not apply (None in a match).
+LINK_FIELDS = ["target", "wrappers", "unwrap", "target_host", "embedded", "host_as_read", "flags"]
 
 
 JSON_SETS = {
