@@ -9,10 +9,15 @@
 //! `header:NAME`, `text`, `html-href`, `html-text` in a message) and
 //! `delimiter` how it was delimited (`bare`, `angle`, `quoted`, ...).
 //! The mail fields (`message`, `message_id`, `part`, ...) are null
-//! outside mail mode.
+//! outside mail mode. The link fields (`target`, `wrappers`, `unwrap`,
+//! `target_host`, `embedded`, `host_as_read`, `flags`) are those of
+//! the finder's link analyzer, made once per match when the first of
+//! them is read, null where they do not apply.
 
 use std::borrow::Cow;
+use std::cell::OnceCell;
 
+use urifind::link::{Analyzer, Link};
 use urifind::mail::MailMatch;
 
 use crate::options::Hyphen;
@@ -26,6 +31,18 @@ pub struct Hit<'a> {
     pub mail: Option<&'a MailMatch>,
     /// Which form of a hyphenated URI is `uri`.
     pub hyphen: Hyphen,
+    /// The finder's link analyzer (its grammar, IRIs, browser hosts).
+    pub analyzer: &'a Analyzer,
+    /// The match's link analysis, made when first asked.
+    pub link: &'a OnceCell<Link>,
+}
+
+impl<'a> Hit<'a> {
+    /// The match's link analysis: of the URI as found, as the command's
+    /// JSON makes it; made once, whichever link field asks first.
+    pub fn link(&self) -> &'a Link {
+        self.link.get_or_init(|| self.analyzer.analyze(self.m.uri()))
+    }
 }
 
 /// The type of a field's values.
@@ -103,6 +120,18 @@ fn mail<'a>(
     f: impl FnOnce(&'a MailMatch) -> Value<'a>,
 ) -> Value<'a> {
     h.mail.map_or(Value::Null, f)
+}
+
+/// A list of names, null when empty (as JSON leaves it out).
+fn names<'a, T: 'a>(
+    items: &'a [T],
+    name: impl Fn(&'a T) -> &'a str,
+) -> Value<'a> {
+    if items.is_empty() {
+        Value::Null
+    } else {
+        Value::List(items.iter().map(|t| Cow::Borrowed(name(t))).collect())
+    }
 }
 
 /// Every field of a match, in order.
@@ -221,6 +250,41 @@ pub static FIELDS: &[Field] = &[
                 )
             })
         },
+    },
+    Field {
+        name: "target",
+        kind: Kind::OptStr,
+        read: |h| opt_str(h.link().target.as_deref()),
+    },
+    Field {
+        name: "wrappers",
+        kind: Kind::StrList,
+        read: |h| names(&h.link().wrappers, |f| f.name()),
+    },
+    Field {
+        name: "unwrap",
+        kind: Kind::OptStr,
+        read: |h| opt_str(h.link().unwrap.map(|u| u.name())),
+    },
+    Field {
+        name: "target_host",
+        kind: Kind::OptStr,
+        read: |h| opt_str(h.link().target_host.as_deref()),
+    },
+    Field {
+        name: "embedded",
+        kind: Kind::StrList,
+        read: |h| names(&h.link().embedded, String::as_str),
+    },
+    Field {
+        name: "host_as_read",
+        kind: Kind::OptStr,
+        read: |h| opt_str(h.link().host_as_read.as_deref()),
+    },
+    Field {
+        name: "flags",
+        kind: Kind::StrList,
+        read: |h| names(&h.link().flags, |f| f.name()),
     },
 ];
 

@@ -132,7 +132,13 @@ fn from_py(
 /// a line break inside it. In mail mode `message` (from 1),
 /// `message_id`, `part`, `content_type`, `encoding`, `shown` (the URI a
 /// link's visible text shows, when it differs) and `parts_seen` say
-/// where in which message; outside mail they are `None`.
+/// where in which message; outside mail they are `None`. Where the link
+/// leads, as the finder's link analysis reads the URI: `target` (a
+/// wrapper's innermost target), `wrappers` (the formats unwrapped,
+/// outermost first), `unwrap` (`decoded`, `opaque`, ...), `target_host`,
+/// `embedded` (links inside the query), `host_as_read` (the host as a
+/// browser reads it, when written otherwise) and `flags`; `None` where
+/// they do not apply, an empty list included.
 #[pyclass(module = "urifind", frozen, eq)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Match {
@@ -303,9 +309,11 @@ impl Match {
 /// command's: `grammar` (`rfc2396bis`, `rfc2396`, `rfc3986`), `schemes`
 /// (accepted schemes, a list or a comma-separated string), `any_scheme`,
 /// `abbrev` (abbreviated URIs like `www.example.com/x`), `iri`, `mail`,
-/// and `hyphen` (`keep`, `drop`, `both`: which form of a URI with a
+/// `hyphen` (`keep`, `drop`, `both`: which form of a URI with a
 /// hyphen at a line break is reported as `uri`; `both` makes `find_uris`
-/// list both). Each is an attribute of the finder.
+/// list both) and `browser_hosts` (also find URIs whose host a browser
+/// reads as an IP address or a domain, `http://0x7f.1/`). Each is an
+/// attribute of the finder.
 #[pyclass(module = "urifind", frozen)]
 pub struct Finder {
     pub(crate) scan: Scanner,

@@ -67,6 +67,9 @@ pub struct Options {
     pub mail: bool,
     /// Which form a hyphenated URI is reported in.
     pub hyphen: Hyphen,
+    /// Report URIs whose host a browser reads as an IP address or a
+    /// domain (`http://0x7f.1/`), with that host in `host_as_read`.
+    pub browser_hosts: bool,
 }
 
 impl Default for Options {
@@ -79,6 +82,7 @@ impl Default for Options {
             iri: false,
             mail: false,
             hyphen: Hyphen::Keep,
+            browser_hosts: false,
         }
     }
 }
@@ -123,7 +127,7 @@ fn py_obj<'py, T: IntoPyObject<'py>>(
 /// The keyword options of a `Finder`, in the order `repr` shows them:
 /// the one list of them (the constructor, the attributes, `repr`,
 /// pickling and `urifind.FINDER_OPTIONS` all read it).
-pub static KEYWORDS: [Keyword; 7] = [
+pub static KEYWORDS: [Keyword; 8] = [
     Keyword {
         name: "grammar",
         set: |o, v| {
@@ -179,6 +183,14 @@ pub static KEYWORDS: [Keyword; 7] = [
             Ok(())
         },
         get: |o, py| py_obj(py, o.hyphen.name()),
+    },
+    Keyword {
+        name: "browser_hosts",
+        set: |o, v| {
+            o.browser_hosts = flag(v)?;
+            Ok(())
+        },
+        get: |o, py| py_obj(py, o.browser_hosts),
     },
 ];
 
@@ -255,7 +267,8 @@ impl Options {
         b.grammar(self.grammar)
             .any_scheme(self.any_scheme)
             .abbreviated(self.abbrev)
-            .iri(self.iri);
+            .iri(self.iri)
+            .browser_hosts(self.browser_hosts);
         if let Some(s) = &self.schemes {
             b.schemes(s);
         }

@@ -4,6 +4,9 @@
 //! [`Hit`](crate::fields::Hit) for the fields to read. Both `finder.rs`
 //! and `arrow.rs` scan through here.
 
+use std::cell::OnceCell;
+
+use urifind::link::Analyzer;
 use urifind::mail::{MailFinder, Messages};
 
 use crate::fields::Hit;
@@ -15,6 +18,8 @@ pub struct Scanner {
     pub opts: Options,
     inner: urifind::Finder,
     mail: Option<MailFinder>,
+    /// The link analyzer of `inner` (so of the options).
+    analyzer: Analyzer,
 }
 
 impl Scanner {
@@ -22,23 +27,32 @@ impl Scanner {
     pub fn new(opts: Options) -> Scanner {
         let inner = opts.build();
         let mail = opts.build_mail();
-        Scanner { opts, inner, mail }
+        let analyzer = inner.link_analyzer();
+        Scanner { opts, inner, mail, analyzer }
     }
 
     /// Calls `f` on every match in `hay`, in order, offsets into `hay`.
     pub fn each(&self, hay: &[u8], mut f: impl FnMut(&Hit<'_>)) {
         let hyphen = self.opts.hyphen;
+        let analyzer = &self.analyzer;
         match &self.mail {
-            None => self
-                .inner
-                .find_iter(hay)
-                .for_each(|m| f(&Hit { m: &m, mail: None, hyphen })),
+            None => self.inner.find_iter(hay).for_each(|m| {
+                let link = OnceCell::new();
+                f(&Hit { m: &m, mail: None, hyphen, analyzer, link: &link });
+            }),
             Some(mf) => {
                 for msg in Messages::new(hay) {
                     // Reading from a slice cannot fail.
                     let Ok(msg) = msg else { break };
                     for mm in msg.matches(mf) {
-                        f(&Hit { m: mm.as_match(), mail: Some(&mm), hyphen });
+                        let link = OnceCell::new();
+                        f(&Hit {
+                            m: mm.as_match(),
+                            mail: Some(&mm),
+                            hyphen,
+                            analyzer,
+                            link: &link,
+                        });
                     }
                 }
             }

@@ -33,7 +33,9 @@ OPTION_SETS = [
 def cli_error(cli, *args):
     out = subprocess.run([str(cli), *args], capture_output=True, stdin=subprocess.DEVNULL)
     assert out.returncode == 2
-    return out.stderr.decode().strip().removeprefix("urifind: ")
+    # the command's own refusals start "urifind: ", those of its argument
+    # parser "error: "
+    return out.stderr.decode().strip().removeprefix("urifind: ").removeprefix("error: ")
 
 
 def as_keywords(message):

@@ -16,6 +16,7 @@ DIRS = {
     "corpora": REPO / "corpora" / "cases",
 }
 MAIL_DIR = SHARED / "cases-mail"
+LINKS_DIR = SHARED / "cases-links"
 
 # (Finder keywords, the command's flags for the same options)
 OPTION_SETS = [
@@ -31,7 +32,7 @@ OPTION_SETS = [
 
 
 def files_of(name):
-    d = MAIL_DIR if name == "mail" else DIRS[name]
+    d = {"mail": MAIL_DIR, "links": LINKS_DIR}.get(name) or DIRS[name]
     if not d.is_dir():
         pytest.skip(f"{d} is not present (the shared cases sit beside the repository)")
     files = case_files(d)
@@ -135,13 +136,20 @@ def json_fields(o, mail):
         "encoding": o.get("encoding"),
         "shown": o.get("shown"),
         "parts_seen": (seen.split(",") if seen else []) if mail else None,
+        **{k: o.get(k) for k in LINK_FIELDS},
     }
+
+
+# The link analysis's members of the command's JSON, each left out where
+# it does not apply (None in a match).
+LINK_FIELDS = ["target", "wrappers", "unwrap", "target_host", "embedded", "host_as_read", "flags"]
 
 
 JSON_SETS = {
     "shared": ([], {}),
     "corpora": ([], {}),
     "mail": (["--mail"], {"mail": True}),
+    "links": (["--browser-hosts"], {"browser_hosts": True}),
 }
 
 
@@ -173,12 +181,16 @@ def test_matches_equal_the_commands_json(cli, where):
         got = [m.to_dict() for m in finder.find(path.read_bytes())]
         assert got == per[str(path)], path.name
         total += len(got)
-    assert total > (20 if where == "mail" else 100)
+    assert total > {"mail": 20, "links": 15}.get(where, 100)
     if where == "mail":
         assert len(mail_files) == len(files)
         fields = [m for ms in per.values() for m in ms]
         assert any(m["message_id"] for m in fields) and any(m["shown"] for m in fields)
         assert {m["context"] for m in fields} >= {"text", "html-href"}
+    if where == "links":
+        fields = [m for ms in per.values() for m in ms]
+        assert sum(bool(m["target"]) for m in fields) >= 8
+        assert any(m["host_as_read"] for m in fields) and any(m["embedded"] for m in fields)
 
 
 @pytest.mark.parametrize(

@@ -116,7 +116,8 @@ def test_finder_options_are_listed_once():
     repr's and the stub's, in one order."""
     f = urifind.Finder()
     names = list(urifind.FINDER_OPTIONS)
-    assert names == ["grammar", "schemes", "any_scheme", "abbrev", "iri", "mail", "hyphen"]
+    assert names == ["grammar", "schemes", "any_scheme", "abbrev", "iri", "mail", "hyphen",
+                     "browser_hosts"]
     assert re.findall(r"(\w+)=", repr(f)) == names
     for n in names:
         getattr(f, n)

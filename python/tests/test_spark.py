@@ -111,6 +111,23 @@ def test_find_uris_in_mail_mode_carries_where_it_was_found(spark):
     assert [r.uri for r in flagged] == ["https://evil.example.net/steal"]
 
 
+def test_find_uris_carries_where_links_lead(spark, cli, tmp_path):
+    """The link fields through the UDF, with `browser_hosts=True`, equal
+    the command's `--json --browser-hosts` on the same text."""
+    from test_link_fields import TEXT, cli_json
+
+    df = spark.createDataFrame([(TEXT,)], "text binary")
+    (row,) = df.select(us.find_uris("text", browser_hosts=True).alias("m")).collect()
+    got = [m.asDict(recursive=True) for m in row.m]
+    assert got == cli_json(cli, ["--browser-hosts"], TEXT, tmp_path)
+    assert any(m["host_as_read"] == "127.0.0.1" for m in got)
+    # wrapped links whose target host is not the wrapper's, in Spark SQL
+    hosts = (df.select(F.explode(us.find_uris("text")).alias("m"))
+             .where("m.target_host IS NOT NULL AND array_contains(m.flags, 'wrapped')")
+             .select("m.target_host").collect())
+    assert sorted(r.target_host for r in hosts) == ["docs.example.org", "intranet.example.com"]
+
+
 def test_find_uris_table(texts_df):
     df, texts = texts_df
     f = urifind.Finder()

@@ -37,6 +37,13 @@ class Match:
     encoding: Optional[str]
     shown: Optional[str]
     parts_seen: Optional[list[str]]
+    target: Optional[str]
+    wrappers: Optional[list[str]]
+    unwrap: Optional[str]
+    target_host: Optional[str]
+    embedded: Optional[list[str]]
+    host_as_read: Optional[str]
+    flags: Optional[list[str]]
     def __init__(self, *fields: Any, **named: Any) -> None: ...
     @property
     def span(self) -> tuple[int, int]: ...
@@ -56,6 +63,7 @@ class Finder:
     iri: bool
     mail: bool
     hyphen: str
+    browser_hosts: bool
     def __init__(
         self,
         *,
@@ -66,6 +74,7 @@ class Finder:
         iri: bool = False,
         mail: bool = False,
         hyphen: str = "keep",
+        browser_hosts: bool = False,
     ) -> None: ...
     def find(self, text: Text) -> list[Match]: ...
     def find_uris(self, text: Text) -> list[str]: ...
