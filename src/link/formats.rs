@@ -264,6 +264,82 @@ impl PathRule {
     }
 }
 
+/// What every host a rule matches has, for a quick "certainly not":
+/// a tail (a suffix that starts at a label boundary), or one of a few
+/// starts.
+enum Need {
+    Tail(&'static str),
+    Starts(&'static [&'static str]),
+}
+
+impl HostRule {
+    fn need(self) -> Need {
+        match self {
+            Is(h) => Need::Tail(h),
+            EndsIn(s) => Need::Tail(s),
+            // The match may begin inside the first label, never later.
+            EndsInPart(s) => Need::Tail(s.split_once('.').map_or("", |x| x.1)),
+            Google => Need::Starts(&["google.", "www.google."]),
+            MimecastRegion => Need::Tail("mimecast.com"),
+        }
+    }
+}
+
+/// The last `n` labels of `host` (all of it when it has fewer).
+fn last_labels(host: &[u8], n: usize) -> &[u8] {
+    let mut at = host.len();
+    for _ in 0..n {
+        match host[..at].iter().rposition(|&b| b == b'.') {
+            Some(k) => at = k,
+            None => return host,
+        }
+    }
+    &host[at + 1..]
+}
+
+/// What the table's hosts need, gathered once: the last two labels of
+/// every tail, sorted, and the starts.
+struct Needs {
+    tails: Vec<Vec<u8>>,
+    starts: Vec<&'static [u8]>,
+    /// A rule whose tail has fewer than two labels: any host may match.
+    any: bool,
+}
+
+fn needs() -> &'static Needs {
+    static NEEDS: std::sync::OnceLock<Needs> = std::sync::OnceLock::new();
+    NEEDS.get_or_init(|| {
+        let mut n =
+            Needs { tails: Vec::new(), starts: Vec::new(), any: false };
+        for rule in FORMATS.iter().flat_map(|r| r.hosts) {
+            match rule.need() {
+                Need::Tail(t) if t.matches('.').count() >= 1 => {
+                    let t = t.to_ascii_lowercase().into_bytes();
+                    n.tails.push(last_labels(&t, 2).to_vec());
+                }
+                Need::Tail(_) => n.any = true,
+                Need::Starts(s) => {
+                    n.starts.extend(s.iter().map(|s| s.as_bytes()));
+                }
+            }
+        }
+        n.tails.sort();
+        n.tails.dedup();
+        n
+    })
+}
+
+/// Whether a host of lowercase ASCII, without a trailing dot, may be one
+/// of the table's (`false`: it is none). The quick answer of the table
+/// for URIs that cannot be wrappers (`super::plain`).
+pub(crate) fn may_wrap(host: &[u8]) -> bool {
+    let n = needs();
+    let key = last_labels(host, 2);
+    n.any
+        || n.tails.binary_search_by(|t| t[..].cmp(key)).is_ok()
+        || n.starts.iter().any(|s| host.starts_with(s))
+}
+
 /// The row whose host and path `p` has, if any.
 pub(crate) fn find(p: &Parts<'_>) -> Option<&'static Row> {
     // Every host of the table has a dot and a letter: most URIs leave
