@@ -298,9 +298,9 @@ fn last_labels(host: &[u8], n: usize) -> &[u8] {
 }
 
 /// What the table's hosts need, gathered once: the last two labels of
-/// every tail, sorted, and the starts.
+/// every tail (each behind its [`print`]), and the starts.
 struct Needs {
-    tails: Vec<Vec<u8>>,
+    tails: Vec<(u32, Vec<u8>)>,
     starts: Vec<&'static [u8]>,
     /// A rule whose tail has fewer than two labels: any host may match.
     any: bool,
@@ -315,7 +315,8 @@ fn needs() -> &'static Needs {
             match rule.need() {
                 Need::Tail(t) if t.matches('.').count() >= 1 => {
                     let t = t.to_ascii_lowercase().into_bytes();
-                    n.tails.push(last_labels(&t, 2).to_vec());
+                    let key = last_labels(&t, 2);
+                    n.tails.push((print(key), key.to_vec()));
                 }
                 Need::Tail(_) => n.any = true,
                 Need::Starts(s) => {
@@ -329,15 +330,27 @@ fn needs() -> &'static Needs {
     })
 }
 
+/// A few bits of `key` (length, first and last byte) that tell most
+/// unequal keys apart in one comparison.
+fn print(key: &[u8]) -> u32 {
+    let (first, last) = (key.first().copied(), key.last().copied());
+    (key.len() as u32) << 16
+        | u32::from(first.unwrap_or(0)) << 8
+        | u32::from(last.unwrap_or(0))
+}
+
 /// Whether a host of lowercase ASCII, without a trailing dot, may be one
 /// of the table's (`false`: it is none). The quick answer of the table
 /// for URIs that cannot be wrappers (`super::plain`).
 pub(crate) fn may_wrap(host: &[u8]) -> bool {
     let n = needs();
     let key = last_labels(host, 2);
+    let p = print(key);
     n.any
-        || n.tails.binary_search_by(|t| t[..].cmp(key)).is_ok()
-        || n.starts.iter().any(|s| host.starts_with(s))
+        || n.tails.iter().any(|(q, t)| *q == p && t[..] == *key)
+        || n.starts
+            .iter()
+            .any(|s| host.first() == s.first() && host.starts_with(s))
 }
 
 /// The row whose host and path `p` has, if any.
