@@ -301,6 +301,8 @@ fn last_labels(host: &[u8], n: usize) -> &[u8] {
 /// every tail (each behind its [`print`]), and the starts.
 struct Needs {
     tails: Vec<(u32, Vec<u8>)>,
+    /// One bit per tail's print ([`bit`]): most hosts leave here.
+    mask: u64,
     starts: Vec<&'static [u8]>,
     /// A rule whose tail has fewer than two labels: any host may match.
     any: bool,
@@ -309,13 +311,18 @@ struct Needs {
 fn needs() -> &'static Needs {
     static NEEDS: std::sync::OnceLock<Needs> = std::sync::OnceLock::new();
     NEEDS.get_or_init(|| {
-        let mut n =
-            Needs { tails: Vec::new(), starts: Vec::new(), any: false };
+        let mut n = Needs {
+            tails: Vec::new(),
+            mask: 0,
+            starts: Vec::new(),
+            any: false,
+        };
         for rule in FORMATS.iter().flat_map(|r| r.hosts) {
             match rule.need() {
                 Need::Tail(t) if t.matches('.').count() >= 1 => {
                     let t = t.to_ascii_lowercase().into_bytes();
                     let key = last_labels(&t, 2);
+                    n.mask |= bit(print(key));
                     n.tails.push((print(key), key.to_vec()));
                 }
                 Need::Tail(_) => n.any = true,
@@ -339,6 +346,11 @@ fn print(key: &[u8]) -> u32 {
         | u32::from(last.unwrap_or(0))
 }
 
+/// The bit of a print in [`Needs::mask`].
+fn bit(print: u32) -> u64 {
+    1 << (print.wrapping_mul(0x9E37_79B1) >> 26)
+}
+
 /// Whether a host of lowercase ASCII, without a trailing dot, may be one
 /// of the table's (`false`: it is none). The quick answer of the table
 /// for URIs that cannot be wrappers (`super::plain`).
@@ -347,7 +359,8 @@ pub(crate) fn may_wrap(host: &[u8]) -> bool {
     let key = last_labels(host, 2);
     let p = print(key);
     n.any
-        || n.tails.iter().any(|(q, t)| *q == p && t[..] == *key)
+        || (n.mask & bit(p) != 0
+            && n.tails.iter().any(|(q, t)| *q == p && t[..] == *key))
         || n.starts
             .iter()
             .any(|s| host.first() == s.first() && host.starts_with(s))

@@ -32,7 +32,7 @@ static HOST_BYTE: [bool; 256] = {
 ///
 /// `false` only means "ask the full analysis".
 pub(crate) fn nothing_to_find(uri: &[u8]) -> bool {
-    if uri.contains(&b'?') {
+    if memchr::memchr(b'?', uri).is_some() {
         return false;
     }
     // The scheme and the authority, as `Components::split` finds them.
