@@ -264,6 +264,108 @@ impl PathRule {
     }
 }
 
+/// What every host a rule matches has, for a quick "certainly not":
+/// a tail (a suffix that starts at a label boundary), or one of a few
+/// starts.
+enum Need {
+    Tail(&'static str),
+    Starts(&'static [&'static str]),
+}
+
+impl HostRule {
+    fn need(self) -> Need {
+        match self {
+            Is(h) => Need::Tail(h),
+            EndsIn(s) => Need::Tail(s),
+            // The match may begin inside the first label, never later.
+            EndsInPart(s) => Need::Tail(s.split_once('.').map_or("", |x| x.1)),
+            Google => Need::Starts(&["google.", "www.google."]),
+            MimecastRegion => Need::Tail("mimecast.com"),
+        }
+    }
+}
+
+/// The last `n` labels of `host` (all of it when it has fewer).
+fn last_labels(host: &[u8], n: usize) -> &[u8] {
+    let mut at = host.len();
+    for _ in 0..n {
+        match host[..at].iter().rposition(|&b| b == b'.') {
+            Some(k) => at = k,
+            None => return host,
+        }
+    }
+    &host[at + 1..]
+}
+
+/// What the table's hosts need, gathered once: the last two labels of
+/// every tail (each behind its [`print`]), and the starts.
+struct Needs {
+    tails: Vec<(u32, Vec<u8>)>,
+    /// One bit per tail's print ([`bit`]): most hosts leave here.
+    mask: u64,
+    starts: Vec<&'static [u8]>,
+    /// A rule whose tail has fewer than two labels: any host may match.
+    any: bool,
+}
+
+fn needs() -> &'static Needs {
+    static NEEDS: std::sync::OnceLock<Needs> = std::sync::OnceLock::new();
+    NEEDS.get_or_init(|| {
+        let mut n = Needs {
+            tails: Vec::new(),
+            mask: 0,
+            starts: Vec::new(),
+            any: false,
+        };
+        for rule in FORMATS.iter().flat_map(|r| r.hosts) {
+            match rule.need() {
+                Need::Tail(t) if t.matches('.').count() >= 1 => {
+                    let t = t.to_ascii_lowercase().into_bytes();
+                    let key = last_labels(&t, 2);
+                    n.mask |= bit(print(key));
+                    n.tails.push((print(key), key.to_vec()));
+                }
+                Need::Tail(_) => n.any = true,
+                Need::Starts(s) => {
+                    n.starts.extend(s.iter().map(|s| s.as_bytes()));
+                }
+            }
+        }
+        n.tails.sort();
+        n.tails.dedup();
+        n
+    })
+}
+
+/// A few bits of `key` (length, first and last byte) that tell most
+/// unequal keys apart in one comparison.
+fn print(key: &[u8]) -> u32 {
+    let (first, last) = (key.first().copied(), key.last().copied());
+    (key.len() as u32) << 16
+        | u32::from(first.unwrap_or(0)) << 8
+        | u32::from(last.unwrap_or(0))
+}
+
+/// The bit of a print in [`Needs::mask`].
+fn bit(print: u32) -> u64 {
+    1 << (print.wrapping_mul(0x9E37_79B1) >> 26)
+}
+
+/// Whether a host of lowercase ASCII, without a trailing dot, may be one
+/// of the table's (`false`: it is none). The quick answer of the table
+/// for URIs that cannot be wrappers (`super::plain`).
+pub(crate) fn may_wrap(host: &[u8]) -> bool {
+    let n = needs();
+    let key = last_labels(host, 2);
+    let p = print(key);
+    n.any
+        || (n.mask & bit(p) != 0
+            && n.tails.iter().any(|(q, t)| *q == p && t[..] == *key))
+        || n.starts
+            .iter()
+            .any(|s| host.first() == s.first() && host.starts_with(s))
+}
+
 /// The row whose host and path `p` has, if any.
 pub(crate) fn find(p: &Parts<'_>) -> Option<&'static Row> {
     // Every host of the table has a dot and a letter: most URIs leave

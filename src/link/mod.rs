@@ -8,9 +8,9 @@
 //! `embedded`, browser hosts `hosts`, the flags `flags`, and the mail
 //! comparison `shown`. Nothing here contacts the network.
 //!
-//! A URI that is no wrapper and has no query costs a split into
-//! components and a look at its host; the analysis is made only when
-//! asked ([`crate::Match::link`], [`analyze`]).
+//! A URI that is no wrapper, has no query and earns no flag is told
+//! apart from its bytes alone (`plain`, asking the table which hosts
+//! may be wrappers); the analysis is made only when asked ([`crate::Match::link`], [`analyze`]).
 //!
 //! # Example
 //!
@@ -32,6 +32,7 @@ mod embedded;
 mod flags;
 mod formats;
 pub(crate) mod hosts;
+mod plain;
 mod query;
 mod shown;
 
@@ -407,6 +408,14 @@ impl Analyzer {
     /// assert_eq!(l.flags, [Flag::Numeric, Flag::Obscured]);
     /// ```
     pub fn analyze(&self, uri: &[u8]) -> Link {
+        if plain::nothing_to_find(uri) {
+            return Link::default();
+        }
+        self.analyze_fully(uri)
+    }
+
+    /// [`Analyzer::analyze`] without the fast answer of `plain`.
+    fn analyze_fully(&self, uri: &[u8]) -> Link {
         let mut link = Link::default();
         let c = Components::split(uri);
         let Some(parts) = Parts::from_components(uri, &c) else {
