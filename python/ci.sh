@@ -75,6 +75,11 @@ if command -v java >/dev/null 2>&1 || [ -n "${JAVA_HOME:-}" ]; then
     trap '"$py" "$cluster" stop' EXIT
     "$py" "$cluster" mkmbox target/spark-cluster-ci.mbox 12M
     "$py" "$cluster" start --workers 2 --cores 1 --memory 2g
+    # The wheel Spark users ship (pip builds it with maturin in python/target,
+    # which the install above left warm).
+    rm -rf target/wheels
+    "$py" -m pip wheel --quiet --disable-pip-version-check --no-deps \
+        ./python -w target/wheels
     "$py" "$cluster" pack
     "$py" "$cluster" check target/spark-cluster-ci.mbox
     "$py" "$cluster" stop
