@@ -12,7 +12,7 @@ use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
 use base64::engine::DecodePaddingMode;
 use base64::Engine as _;
 
-use super::formats::Parts;
+use super::parts::Parts;
 use super::query::{decode_once, param, undo_refs};
 
 /// What a decoder makes of a wrapper.

@@ -31,13 +31,15 @@ mod decoders;
 mod embedded;
 mod flags;
 mod formats;
+
 pub(crate) mod hosts;
+mod parts;
 mod plain;
 mod query;
 mod shown;
 
 use decoders::Decoded;
-use formats::Parts;
+use parts::Parts;
 pub use shown::shows_target;
 
 /// How many layers of wrappers are unwrapped, and how many levels of

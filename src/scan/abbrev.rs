@@ -6,8 +6,9 @@
 
 use crate::scan::bare::rejects_non_ascii;
 use crate::scan::brackets::{self, Depths};
-use crate::scan::candidate::{host_only, Candidates};
-use crate::scan::engine::View;
+use crate::scan::candidate::Candidates;
+use crate::scan::decision::View;
+use crate::scan::judge::host_only;
 use crate::scan::Context;
 
 /// The first `www.` or `ftp.` (any case) at or after `buf[from]` that

@@ -11,14 +11,15 @@
 
 use crate::grammar::schemes;
 use crate::scan::brackets::{self, Brackets, Depths};
-use crate::scan::candidate::{Candidates, Refusal, RejectReason};
+use crate::scan::candidate::Candidates;
 use crate::scan::continuation;
-use crate::scan::engine::View;
+use crate::scan::decision::View;
 use crate::scan::entity;
 use crate::scan::iri;
 use crate::scan::jump::Jump;
 use crate::scan::text::{self, NonAscii};
 use crate::scan::trim::Marks;
+use crate::scan::verdict::{Refusal, RejectReason};
 use crate::scan::Context;
 
 /// The longest run the one-pass walk of the common shape reads.

@@ -10,8 +10,8 @@
 //! in bare text after a hyphen or a dangling `scheme://` (section 1.3,
 //! see `bare`).
 
-use crate::scan::candidate::host_only;
-use crate::scan::engine::View;
+use crate::scan::decision::View;
+use crate::scan::judge::host_only;
 use crate::scan::text;
 
 /// Whether a byte between two pieces of a rejoined URI is removed: what

@@ -7,7 +7,7 @@
 
 use crate::scan::candidate::Candidates;
 use crate::scan::continuation::{self, Gap};
-use crate::scan::engine::View;
+use crate::scan::decision::View;
 use crate::scan::{iri, text, xml, Context};
 
 /// A delimited context: how it opens and closes, and what it asks of

@@ -19,11 +19,13 @@ mod brackets;
 mod builder;
 mod candidate;
 mod continuation;
+mod decision;
 mod delimited;
 mod engine;
 mod entity;
 mod hyphen;
 mod iri;
+mod judge;
 mod jump;
 mod lines;
 mod plain;
@@ -34,15 +36,16 @@ mod stream;
 mod text;
 mod trigger;
 mod trim;
+mod verdict;
 mod xml;
 
 pub use builder::{BuildError, FinderBuilder};
-pub use candidate::RejectReason;
 use engine::Engine;
 pub use hyphen::{Hyphen, ParseHyphenError};
 pub use slice::{FindIter, Items};
 pub use split::{Joint, Journal, Pending, Split, SplitPart};
 pub use stream::{Feeder, Stream};
+pub use verdict::RejectReason;
 
 /// How a URI was delimited in the text.
 ///

@@ -3,7 +3,8 @@
 //! trigger, decide, take the outcomes); with the whole input at hand,
 //! every decision is final.
 
-use crate::scan::engine::{Engine, Out};
+use crate::scan::decision::Out;
+use crate::scan::engine::Engine;
 use crate::scan::lines::Lines;
 #[cfg(doc)]
 use crate::scan::{Finder, Position};

@@ -31,7 +31,8 @@
 
 use std::ops::Range;
 
-use crate::scan::engine::{Engine, Out, State};
+use crate::scan::decision::Out;
+use crate::scan::engine::{Engine, State};
 use crate::scan::lines::Lines;
 use crate::scan::Position;
 use crate::scan::{Finder, Item};

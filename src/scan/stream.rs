@@ -8,7 +8,8 @@ use std::io;
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::thread;
 
-use crate::scan::engine::{Engine, Out};
+use crate::scan::decision::Out;
+use crate::scan::engine::Engine;
 use crate::scan::lines::Lines;
 use crate::scan::{Item, Position};
 
@@ -20,7 +21,7 @@ const AHEAD_BLOCK: usize = 1 << 20;
 /// How many blocks may wait, read but not yet scanned.
 const AHEAD_DEPTH: usize = 2;
 /// Room left free at the front of each block for the bytes a stream
-/// still needs from the block before (a window: see `engine::Limits`).
+/// still needs from the block before (a window: see `decision::Limits`).
 const AHEAD_HEAD: usize = 256 * 1024;
 
 /// Blocks read by a second thread: `(block, n)` holds input in

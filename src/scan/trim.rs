@@ -11,7 +11,7 @@
 
 use unicode_general_category::{get_general_category, GeneralCategory as G};
 
-use crate::scan::engine::View;
+use crate::scan::decision::View;
 use crate::scan::text;
 
 /// Emphasis markup: `*`, `_`, `~`.

@@ -8,7 +8,7 @@
 //! `delimited` asks [`is_element`] of a bracketed candidate, the engine
 //! asks [`closing_tag`] of a colon before it tries bare text.
 
-use crate::scan::engine::View;
+use crate::scan::decision::View;
 
 /// Whether `b` may start an XML name (ASCII: a letter or `_`).
 #[inline]
