@@ -6,9 +6,10 @@
 
 use crate::scan::bare::rejects_non_ascii;
 use crate::scan::brackets::{self, Depths};
-use crate::scan::candidate::Candidates;
+use crate::scan::candidate::Candidate;
 use crate::scan::decision::View;
-use crate::scan::judge::host_only;
+use crate::scan::judge::{host_only, Judge};
+use crate::scan::verdict::Verdict;
 use crate::scan::Context;
 
 /// The first `www.` or `ftp.` (any case) at or after `buf[from]` that
@@ -48,45 +49,55 @@ pub(crate) fn prefix(uri: &[u8]) -> &'static [u8] {
 }
 
 /// `www.` or `ftp.` at `v[w]`.
-pub(crate) fn scan(cands: &mut Candidates<'_>, vw: &View<'_>, w: usize) {
+pub(crate) fn scan(
+    cand: &mut Candidate,
+    judge: &Judge<'_>,
+    vw: &View<'_>,
+    w: usize,
+) -> Verdict {
     let v = vw.v;
     if w < vw.lo {
-        return;
+        return Verdict::Pass;
     }
     if w > 0 && glued(v[w - 1]) {
-        return;
+        return Verdict::Pass;
     }
     let prefix = prefix(&v[w..]);
     vw.touch(w + 4);
-    let cap = (w + cands.opts().max_uri_len + 1).min(v.len());
+    let cap = (w + judge.opts().max_uri_len + 1).min(v.len());
     let e = vw.run(w, cap);
     let e = brackets::cut(v, w, e, &mut Depths::default());
     if rejects_non_ascii(v, e) {
-        return;
+        return Verdict::Pass;
     }
-    cands.start_abbreviated(prefix, v, vw.base, w, e);
+    cand.start_abbreviated(prefix, v, vw.base, w, e);
     let scheme_len = prefix.len() - 3;
     // Text offsets are shifted by the prefix.
     let shift = prefix.len();
     let ctx = Context::Abbreviated;
-    let mut len = cands.trimmed(vw, cands.text(vw).len(), scheme_len);
-    let mut res = cands.check_len(vw, len, scheme_len, ctx);
+    let mut len = cand.trimmed(vw, cand.text(vw).len(), scheme_len);
+    let mut res = judge.check(&cand.text(vw)[..len], scheme_len, ctx);
     if let Err(f) = &res {
         if f.tail {
-            len = cands.trimmed(vw, f.offset, scheme_len);
-            res = cands.check_len(vw, len, scheme_len, ctx);
+            len = cand.trimmed(vw, f.offset, scheme_len);
+            res = judge.check(&cand.text(vw)[..len], scheme_len, ctx);
         }
     }
     // The host must look like one: a name with a dot (Appendix F's
     // `www.w3.org`), not `www.` alone.
-    let rest = &cands.text(vw)[shift..len];
+    let rest = &cand.text(vw)[shift..len];
     let auth_end = rest
         .iter()
         .position(|&x| matches!(x, b'/' | b'?' | b'#'))
         .unwrap_or(rest.len());
     if res.is_ok() && len > shift + 4 && host_only(&rest[..auth_end]) {
-        cands.report_abbreviated(len, shift);
+        debug_assert_eq!(
+            [self::prefix(rest), rest].concat(),
+            &cand.text(vw)[..len],
+        );
+        return Verdict::Match(cand.found_abbreviated(len, shift));
     }
+    Verdict::Pass
 }
 
 #[cfg(test)]

@@ -11,15 +11,16 @@
 
 use crate::grammar::schemes;
 use crate::scan::brackets::{self, Brackets, Depths};
-use crate::scan::candidate::Candidates;
+use crate::scan::candidate::Candidate;
 use crate::scan::continuation;
 use crate::scan::decision::View;
 use crate::scan::entity;
 use crate::scan::iri;
+use crate::scan::judge::Judge;
 use crate::scan::jump::Jump;
 use crate::scan::text::{self, NonAscii};
 use crate::scan::trim::Marks;
-use crate::scan::verdict::{Refusal, RejectReason};
+use crate::scan::verdict::{Refusal, RejectReason, Verdict};
 use crate::scan::Context;
 
 /// The longest run the one-pass walk of the common shape reads.
@@ -120,7 +121,7 @@ impl Bare {
     #[inline(always)]
     fn common_run(
         &mut self,
-        cands: &Candidates<'_>,
+        judge: &Judge<'_>,
         vw: &View<'_>,
         s: usize,
         scheme_len: usize,
@@ -139,7 +140,7 @@ impl Bare {
             return None;
         }
         let cap = cap.min(s + COMMON_MAX);
-        let (k, auth) = cands.common_prefix(&v[s..cap], scheme_len)?;
+        let (k, auth) = judge.common_prefix(&v[s..cap], scheme_len)?;
         let e = s + k;
         if e == cap || text::continues(v, e, vw.end_of_input) {
             return None;
@@ -182,25 +183,26 @@ impl Bare {
     /// A bare candidate with scheme `v[s..c]`.
     pub(crate) fn scan(
         &mut self,
-        cands: &mut Candidates<'_>,
+        cand: &mut Candidate,
+        judge: &Judge<'_>,
         vw: &View<'_>,
         s: usize,
         c: usize,
-    ) {
+    ) -> Verdict {
         let v = vw.v;
-        let opts = cands.opts();
+        let opts = judge.opts();
         let scheme_len = c - s;
         let slashes = v[c + 1..].starts_with(b"//");
         vw.touch(c + 3);
-        if !cands.accepts(&v[s..c], slashes, Context::Bare) {
-            return;
+        if !judge.accepts(&v[s..c], slashes, Context::Bare) {
+            return Verdict::Pass;
         }
         let max = opts.max_uri_len;
         let cap = (s + max + 1).min(v.len());
         // The common shape read in the same pass that finds the run: a
         // run that ends where the shape does is a URI as it stands.
         let checked = if slashes && opts.prefilter && !vw.iri {
-            self.common_run(cands, vw, s, scheme_len, cap)
+            self.common_run(judge, vw, s, scheme_len, cap)
         } else {
             None
         };
@@ -245,7 +247,7 @@ impl Bare {
             let c = vw.base + c;
             if let Some(to) = self.jump.overlong(v, vw.base, c, far, max) {
                 self.skip_to = to;
-                return;
+                return Verdict::Pass;
             }
         }
         // (A URI of the common shape holds no `]`, nor a `)` before its
@@ -253,11 +255,17 @@ impl Bare {
         if checked.is_none_or(|(_, paren)| paren) {
             e = self.brackets.end(v, vw.base, s, e);
         }
-        cands.start();
-        cands.set_marks(Marks::before(vw, s));
+        cand.start();
+        cand.set_marks(Marks::before(vw, s));
         let span_start = vw.base + s;
-        let reject = |cands: &mut Candidates<'_>, end: usize, f: Refusal| {
-            cands.reject(vw, span_start..vw.base + end, Context::Bare, f);
+        let reject = |cand: &Candidate, end: usize, f: Refusal| {
+            cand.rejected(
+                judge,
+                vw,
+                span_start..vw.base + end,
+                Context::Bare,
+                f,
+            )
         };
         if e - s > max {
             if !opts.rejected {
@@ -270,30 +278,28 @@ impl Bare {
                     let c = vw.base + c;
                     self.skip_to = self.jump.past(v, vw.base, c, far, max);
                 }
-                return;
+                return Verdict::Pass;
             }
             // Only the start of an overlong candidate is kept: copying it
             // whole for every colon inside it would cost O(n * max).
             let shown = (e - s).min(TOO_LONG_SHOWN);
-            cands.push_seg(v, vw.base, s, s + shown);
-            reject(
-                cands,
+            cand.push_seg(v, vw.base, s, s + shown);
+            return reject(
+                cand,
                 e,
                 Refusal::whole(shown, RejectReason::TooLong { limit: max }),
             );
-            return;
         }
         if !vw.iri && rejects_non_ascii(v, e) {
-            cands.push_seg(v, vw.base, s, e);
-            reject(cands, e, Refusal::whole(e - s, RejectReason::Iri));
-            return;
+            cand.push_seg(v, vw.base, s, e);
+            return reject(cand, e, Refusal::whole(e - s, RejectReason::Iri));
         }
-        cands.push_seg(v, vw.base, s, e);
+        cand.push_seg(v, vw.base, s, e);
         // The quote depth of the line, needed only to look past its end.
         // (Both rules below look past a line end only: without a line
         // break after the run, finding the line start would be wasted.)
         let depth = if ((slashes && e == c + 3)
-            || cands.text(vw).last() == Some(&b'-'))
+            || cand.text(vw).last() == Some(&b'-'))
             && text::line_break_at(v, text::skip_blanks(v, e)).is_some()
         {
             text::quote_prefix(v, text::line_start(v, s)).0
@@ -305,18 +311,17 @@ impl Bare {
             match continuation::dangling(vw, e, depth, max) {
                 Some((a, b)) => {
                     let b = brackets::cut(v, a, b, &mut Depths::default());
-                    cands.push_seg(v, vw.base, a, b);
-                    cands.clear_joins();
+                    cand.push_seg(v, vw.base, a, b);
+                    cand.clear_joins();
                     e = b;
                 }
                 None => {
-                    let n = cands.text(vw).len();
-                    reject(
-                        cands,
+                    let n = cand.text(vw).len();
+                    return reject(
+                        cand,
                         e,
                         Refusal::whole(n, RejectReason::NothingAfterSlashes),
                     );
-                    return;
                 }
             }
         }
@@ -324,8 +329,8 @@ impl Bare {
         // openers still open where the text so far ends.)
         let mut joins = 0;
         let mut open: Option<Depths> = None;
-        while cands.text(vw).last() == Some(&b'-')
-            && cands.text(vw).len() <= max
+        while cand.text(vw).last() == Some(&b'-')
+            && cand.text(vw).len() <= max
             && joins < MAX_HYPHEN_JOINS
         {
             joins += 1;
@@ -336,7 +341,7 @@ impl Bare {
             let b = vw.run(a, cap);
             let d = open.get_or_insert_with(|| {
                 let mut d = Depths::default();
-                let t = cands.text(vw);
+                let t = cand.text(vw);
                 brackets::cut(t, 0, t.len(), &mut d);
                 d
             });
@@ -345,61 +350,62 @@ impl Bare {
                 // A line that goes on with a letter of a spaced script
                 // makes the whole an IRI.
                 if v[a] >= 0x80 && text::non_ascii(v, a) == NonAscii::Rejects {
-                    let n = cands.text(vw).len();
-                    reject(cands, a, Refusal::whole(n, RejectReason::Iri));
-                    return;
+                    let n = cand.text(vw).len();
+                    return reject(
+                        cand,
+                        a,
+                        Refusal::whole(n, RejectReason::Iri),
+                    );
                 }
                 break;
             }
             if rejects_non_ascii(v, b) {
-                let n = cands.text(vw).len() + b - a;
-                cands.push_seg(v, vw.base, a, b);
-                reject(cands, b, Refusal::whole(n, RejectReason::Iri));
-                return;
+                let n = cand.text(vw).len() + b - a;
+                cand.push_seg(v, vw.base, a, b);
+                return reject(cand, b, Refusal::whole(n, RejectReason::Iri));
             }
-            cands.push_seg(v, vw.base, a, b);
+            cand.push_seg(v, vw.base, a, b);
             e = b;
         }
-        if cands.text(vw).len() > max {
-            reject(
-                cands,
+        if cand.text(vw).len() > max {
+            return reject(
+                cand,
                 e,
                 Refusal::whole(max, RejectReason::TooLong { limit: max }),
             );
-            return;
         }
-        let len = cands.trimmed(vw, cands.text(vw).len(), scheme_len);
+        let len = cand.trimmed(vw, cand.text(vw).len(), scheme_len);
         // (The text starts with the run; the common shape checked it.)
         let res = if checked.is_some_and(|(e, _)| e == s + len) {
             Ok(())
         } else {
-            cands.check_len(vw, len, scheme_len, Context::Bare)
+            judge.check(&cand.text(vw)[..len], scheme_len, Context::Bare)
         };
         match res {
-            Ok(()) => cands.report_bare(vw, len, scheme_len),
+            Ok(()) => {
+                Verdict::Match(cand.found_bare(judge, vw, len, scheme_len))
+            }
             Err(f) => {
                 let cut = if f.tail {
                     Some(f.offset)
                 } else {
                     // At whitespace or the end of the input (a dash).
-                    let word_end = len == cands.text(vw).len()
+                    let word_end = len == cand.text(vw).len()
                         && match v.get(e) {
                             Some(&b) => text::is_ws(b),
                             None => vw.end_of_input,
                         };
-                    host_cut(cands.text(vw), len, scheme_len, word_end)
+                    host_cut(cand.text(vw), len, scheme_len, word_end)
                 };
                 if let Some(cut) = cut {
-                    let plen = cands.trimmed(vw, cut, scheme_len);
-                    if cands
-                        .check_len(vw, plen, scheme_len, Context::Bare)
-                        .is_ok()
-                    {
-                        cands.report_bare(vw, plen, scheme_len);
-                        return;
+                    let plen = cand.trimmed(vw, cut, scheme_len);
+                    let t = &cand.text(vw)[..plen];
+                    if judge.check(t, scheme_len, Context::Bare).is_ok() {
+                        let f = cand.found_bare(judge, vw, plen, scheme_len);
+                        return Verdict::Match(f);
                     }
                 }
-                reject(cands, e, f);
+                reject(cand, e, f)
             }
         }
     }

@@ -1,32 +1,25 @@
-//! Candidates and their acceptance: assembling a candidate's text from
-//! pieces of the input (a URI broken over lines is several pieces),
-//! trimming trailing punctuation, deciding whether its scheme is taken
-//! in its context, validating it (grammar, scheme rules, the contract's
-//! rules on what may be extracted), and queueing the outcome: a match,
-//! or a rejection with its reason. Also where the last match ended
-//! (`resume`), before which no new candidate may start.
+//! A candidate being assembled: its text made of pieces of the input
+//! (a URI broken over lines is several pieces, read in place while it
+//! is one), its trailing punctuation trimmed, and, once a context has
+//! judged it ([`Judge`]), the outcome made from it: a match with the
+//! input offsets of its text, or a rejection that shows the text.
 //!
 //! Every context (delimited, bare, abbreviated) builds its candidates
-//! here and nowhere else.
+//! here and nowhere else; the engine queues what they decide.
 
-use std::collections::VecDeque;
 use std::ops::Range;
 
-use crate::grammar::{schemes, IriValidator, Part, Validator};
 use crate::scan::continuation;
-use crate::scan::decision::{Found, Out, View};
-use crate::scan::judge::data_head;
+use crate::scan::decision::{Found, View};
+use crate::scan::judge::Judge;
 use crate::scan::trim::{self, Marks};
-use crate::scan::verdict::{Refusal, RejectReason};
-use crate::scan::{Context, FinderBuilder, Rejected, Shape};
+use crate::scan::verdict::{Refusal, Verdict};
+use crate::scan::{Context, Rejected, Shape};
 
-/// The candidate being assembled and judged, and the outcomes so far.
-pub(crate) struct Candidates<'f> {
-    opts: &'f FinderBuilder,
-    validator: Validator,
-    /// With IRIs, for candidates that hold non-ASCII characters: RFC
-    /// 3987, then `validator` on the mapped URI.
-    iri: Option<IriValidator>,
+/// The candidate being assembled (its buffers are kept from one
+/// candidate to the next).
+#[derive(Default)]
+pub(crate) struct Candidate {
     /// The candidate's pieces of the input (absolute offsets).
     segs: Vec<(usize, usize)>,
     /// Offsets in the text of hyphens at which a line break was joined.
@@ -42,13 +35,9 @@ pub(crate) struct Candidates<'f> {
     one: (usize, usize),
     /// What stands before a bare candidate's scheme.
     marks: Marks,
-    /// Matches and rejections not yet taken by a driver.
-    queue: VecDeque<Out>,
-    /// Absolute offset before which no new candidate may start.
-    resume: usize,
 }
 
-/// The text of a candidate (see [`Candidates::text`]).
+/// The text of a candidate (see [`Candidate::text`]).
 #[inline(always)]
 fn text_of<'s>(
     one: (usize, usize),
@@ -63,58 +52,7 @@ fn text_of<'s>(
     }
 }
 
-impl<'f> Candidates<'f> {
-    pub(crate) fn new(opts: &'f FinderBuilder) -> Candidates<'f> {
-        let validator =
-            Validator::new(opts.grammar).absolute(true).scheme_rules(true);
-        Candidates {
-            opts,
-            validator,
-            iri: opts
-                .iri
-                .then(|| IriValidator::new().absolute(true).mapped(validator)),
-            segs: Vec::new(),
-            joins: Vec::new(),
-            text: Vec::new(),
-            built: false,
-            one: (0, 0),
-            marks: Marks::default(),
-            queue: VecDeque::new(),
-            resume: 0,
-        }
-    }
-
-    /// The options the finder was built with.
-    #[inline]
-    pub(crate) fn opts(&self) -> &'f FinderBuilder {
-        self.opts
-    }
-
-    /// Where the last match ended: no candidate starts before it.
-    #[inline]
-    pub(crate) fn resume(&self) -> usize {
-        self.resume
-    }
-
-    /// The next outcome, oldest first.
-    #[inline]
-    pub(crate) fn pop(&mut self) -> Option<Out> {
-        self.queue.pop_front()
-    }
-
-    /// How many outcomes wait (for a checkpoint).
-    pub(crate) fn queued(&self) -> usize {
-        self.queue.len()
-    }
-
-    /// Goes back to a checkpoint: `queued` outcomes, `resume`.
-    pub(crate) fn restore(&mut self, queued: usize, resume: usize) {
-        self.queue.truncate(queued);
-        self.resume = resume;
-    }
-
-    // ----- assembling -----
-
+impl Candidate {
     /// Starts a new candidate.
     #[inline]
     pub(crate) fn start(&mut self) {
@@ -217,8 +155,8 @@ impl<'f> Candidates<'f> {
     }
 
     /// What stands before the candidate's scheme, for
-    /// [`Candidates::trimmed`] (none unless set after
-    /// [`Candidates::start`]).
+    /// [`Candidate::trimmed`] (none unless set after
+    /// [`Candidate::start`]).
     pub(crate) fn set_marks(&mut self, m: Marks) {
         self.marks = m;
     }
@@ -238,189 +176,21 @@ impl<'f> Candidates<'f> {
         trim::trimmed(t, len, scheme_len + 1, &self.marks)
     }
 
-    // ----- accepting -----
+    // ----- the outcome -----
 
-    /// Whether a scheme is accepted in a context, before validation.
-    #[inline]
-    pub(crate) fn accepts(
-        &self,
-        scheme: &[u8],
-        slashes: bool,
-        ctx: Context,
-    ) -> bool {
-        if let Some(list) = &self.opts.schemes {
-            return list.iter().any(|x| x.eq_ignore_ascii_case(scheme));
-        }
-        if self.opts.any_scheme {
-            return true;
-        }
-        match ctx {
-            Context::UrlPrefixed => true,
-            Context::Angle => slashes || schemes::is_registered(scheme),
-            Context::Bare
-            | Context::Quoted
-            | Context::Paired
-            | Context::Abbreviated => {
-                slashes || schemes::is_prose_opaque(scheme)
-            }
-        }
-    }
-
-    /// How far a URI of the common shape (`http://host/path`) goes from
-    /// the start of `t`, which starts with a scheme of `scheme` bytes:
-    /// `Some(k)` when `t[..k]` passes every check and `t[k]` cannot
-    /// extend it.
+    /// The text's first `len` bytes as a match spanning `span`. The
+    /// match holds offsets only: the driver reads the URI from its input
+    /// (or rejoins it there, when asked, for a URI in pieces).
     #[inline(always)]
-    pub(crate) fn common_prefix(
+    pub(crate) fn found(
         &self,
-        t: &[u8],
-        scheme: usize,
-    ) -> Option<(usize, usize)> {
-        self.validator.common_prefix(t, scheme)
-    }
-
-    /// [`Candidates::common_prefix`] for the plainest URIs: no escape,
-    /// `&` or `)` after the authority (see `plain`); `t` starts with an
-    /// IP-based scheme of `scheme` bytes, which the caller has checked.
-    #[inline(always)]
-    pub(crate) fn plain_prefix(
-        &self,
-        t: &[u8],
-        scheme: usize,
-    ) -> Option<(usize, usize)> {
-        self.validator.plain_prefix(t, scheme)
-    }
-
-    /// Checks the text's first `len` bytes as a whole candidate.
-    #[inline(always)]
-    pub(crate) fn check_len(
-        &self,
-        vw: &View<'_>,
-        len: usize,
-        scheme_len: usize,
-        ctx: Context,
-    ) -> Result<(), Refusal> {
-        let t = &self.text(vw)[..len];
-        // The common shape (`http://host/path`, a non-empty authority)
-        // passes every check.
-        if t.len() <= self.opts.max_uri_len
-            && self.validator.is_common_after(t, scheme_len)
-        {
-            return Ok(());
-        }
-        self.check(t, scheme_len, ctx)
-    }
-
-    /// The checks on a whole candidate text: grammar and scheme rules,
-    /// then docs/CONTRACT.md's rules on what may be extracted.
-    fn check(
-        &self,
-        t: &[u8],
-        scheme_len: usize,
-        ctx: Context,
-    ) -> Result<(), Refusal> {
-        let res = self.check_strict(t, scheme_len, ctx);
-        match res {
-            // With browser hosts, a host a browser reads may stand in for
-            // a valid one (see `link::hosts`).
-            Err(ref f)
-                if self.opts.browser_hosts
-                    && matches!(&f.reason, RejectReason::Invalid(e) if e.part() == Part::Authority) =>
-            {
-                match crate::link::hosts::stand_in(t, scheme_len) {
-                    Some(s)
-                        if self.check_strict(&s, scheme_len, ctx).is_ok() =>
-                    {
-                        Ok(())
-                    }
-                    _ => res,
-                }
-            }
-            _ => res,
-        }
-    }
-
-    /// [`Candidates::check`] without browser hosts.
-    fn check_strict(
-        &self,
-        t: &[u8],
-        scheme_len: usize,
-        ctx: Context,
-    ) -> Result<(), Refusal> {
-        if t.len() > self.opts.max_uri_len {
-            return Err(Refusal::whole(
-                self.opts.max_uri_len,
-                RejectReason::TooLong { limit: self.opts.max_uri_len },
-            ));
-        }
-        // The common shape (`http://host/path`, a non-empty authority)
-        // passes every check below.
-        if self.validator.is_common(t) {
-            return Ok(());
-        }
-        let c = match self.iri {
-            Some(iri) if !t.is_ascii() => iri.validate(t)?,
-            _ => self.validator.validate(t)?,
-        };
-        let scheme = &t[..scheme_len];
-        let after = &t[scheme_len + 1..];
-        let nothing = |r: RejectReason| Refusal::whole(t.len(), r);
-        // (Dots alone do not count: `"file://..."`, `<news:...>`.)
-        let dots = |x: &[u8]| x.iter().all(|&b| b == b'.');
-        if after.is_empty() || after[0] == b'#' || dots(after) {
-            return Err(nothing(RejectReason::NothingAfterScheme));
-        }
-        if let Some(auth) = c.authority {
-            if (auth.is_empty() && c.path.is_empty()) || dots(&after[2..]) {
-                return Err(nothing(RejectReason::NothingAfterSlashes));
-            }
-            let free = self.opts.any_scheme
-                || self.opts.schemes.is_some()
-                || ctx == Context::UrlPrefixed;
-            if auth.is_empty() && !free && !schemes::is_registered(scheme) {
-                return Err(Refusal::whole(
-                    scheme_len + 3,
-                    RejectReason::EmptyAuthority,
-                ));
-            }
-        } else if scheme.eq_ignore_ascii_case(b"data")
-            && matches!(ctx, Context::Bare | Context::Quoted | Context::Paired)
-            && !data_head(after)
-        {
-            return Err(Refusal::whole(t.len(), RejectReason::DataSyntax));
-        } else if matches!(
-            ctx,
-            Context::Bare | Context::Quoted | Context::Paired
-        ) && !schemes::fits_prose_form(scheme, after)
-        {
-            // `geo::Point`, `news::Item`: a C++ or Perl name, not a URI;
-            // `mailto:/news:` is prose about schemes. The schemes written
-            // without `//` in prose are opaque: no `/` or `:` first (but
-            // `file:/etc/motd`); `sms:` and `matrix:` have their forms.
-            let reason = if matches!(after[0], b':' | b'/') {
-                RejectReason::NotOpaque
-            } else {
-                RejectReason::NotProseForm
-            };
-            return Err(Refusal::whole(scheme_len + 1, reason));
-        }
-        Ok(())
-    }
-
-    // ----- reporting -----
-
-    /// Reports the text's first `len` bytes as a match spanning `span`.
-    /// The match holds offsets only: the driver reads the URI from its
-    /// input (or rejoins it there, when asked, for a URI in pieces).
-    #[inline(always)]
-    pub(crate) fn report(
-        &mut self,
+        judge: &Judge<'_>,
         vw: &View<'_>,
         len: usize,
         span: Range<usize>,
         ctx: Context,
         scheme_len: usize,
-    ) {
+    ) -> Found {
         let start = self.segs[0].0;
         let end = self.input_end(len);
         let contiguous = end - start == len;
@@ -431,36 +201,12 @@ impl<'f> Candidates<'f> {
             "a rejoined URI is its input without what joining removes"
         );
         let alt = if self.joins.iter().any(|&j| j < len) {
-            self.without_hyphens(&self.text(vw)[..len], scheme_len, ctx)
+            self.without_hyphens(judge, &self.text(vw)[..len], scheme_len, ctx)
         } else {
             None
         };
         let shape = if contiguous { Shape::Plain } else { Shape::Joined };
-        self.push_found(span, start..end, shape, ctx, alt);
-    }
-
-    /// Queues a match, written field by field into the queue's own
-    /// memory. (Built first and then moved in, it is stored a word at a
-    /// time and at once read back in wider pieces, which the processor
-    /// cannot forward from its store buffer: a stall of a dozen cycles at
-    /// every match.)
-    #[inline(always)]
-    fn push_found(
-        &mut self,
-        span: Range<usize>,
-        uri_span: Range<usize>,
-        shape: Shape,
-        context: Context,
-        alt: Option<Box<[u8]>>,
-    ) {
-        self.queue.push_back(Out::Match(Found::EMPTY));
-        if let Some(Out::Match(f)) = self.queue.back_mut() {
-            f.span = span;
-            f.uri_span = uri_span;
-            f.shape = shape;
-            f.context = context;
-            f.alt = alt;
-        }
+        Found { span, uri_span: start..end, shape, context: ctx, alt }
     }
 
     /// The candidate `uri` without the hyphens at which line breaks
@@ -468,6 +214,7 @@ impl<'f> Candidates<'f> {
     #[cold]
     fn without_hyphens(
         &self,
+        judge: &Judge<'_>,
         uri: &[u8],
         scheme_len: usize,
         ctx: Context,
@@ -480,93 +227,61 @@ impl<'f> Candidates<'f> {
             last = j + 1;
         }
         a.extend_from_slice(&uri[last..]);
-        self.check(&a, scheme_len, ctx).is_ok().then(|| a.into_boxed_slice())
+        judge
+            .check_every_rule(&a, scheme_len, ctx)
+            .is_ok()
+            .then(|| a.into_boxed_slice())
     }
 
-    /// Reports a delimited match closed at absolute `close`.
-    pub(crate) fn report_delimited(
-        &mut self,
-        vw: &View<'_>,
-        len: usize,
-        span: Range<usize>,
-        ctx: Context,
-        scheme_len: usize,
-    ) {
-        let end = span.end;
-        self.report(vw, len, span, ctx, scheme_len);
-        self.resume = end;
-    }
-
-    /// Reports a bare match of the text's first `len` bytes: its span is
-    /// the URI's.
+    /// A bare match of the text's first `len` bytes: its span is the
+    /// URI's.
     #[inline(always)]
-    pub(crate) fn report_bare(
-        &mut self,
+    pub(crate) fn found_bare(
+        &self,
+        judge: &Judge<'_>,
         vw: &View<'_>,
         len: usize,
         scheme_len: usize,
-    ) {
+    ) -> Found {
         let start = self.segs[0].0;
         let end = self.input_end(len);
-        self.report(vw, len, start..end, Context::Bare, scheme_len);
-        self.resume = end;
+        self.found(judge, vw, len, start..end, Context::Bare, scheme_len)
     }
 
-    /// Reports a match found by `plain` (which has no alternative
-    /// without hyphens): no candidate starts before its end.
-    #[inline(always)]
-    pub(crate) fn report_found(&mut self, f: Found) {
-        self.resume = f.span.end;
-        self.push_found(f.span, f.uri_span, f.shape, f.context, None);
-    }
-
-    /// The outcome queued last (for the engine's check of `plain`).
-    #[cfg(debug_assertions)]
-    pub(crate) fn last_queued(&self) -> Option<&Out> {
-        self.queue.back()
-    }
-
-    /// Reports an abbreviated match: `text[..len]`, whose first `shift`
-    /// bytes (the scheme put in front) are not in the input.
-    pub(crate) fn report_abbreviated(&mut self, len: usize, shift: usize) {
+    /// An abbreviated match: `text[..len]`, whose first `shift` bytes
+    /// (the scheme put in front) are not in the input.
+    pub(crate) fn found_abbreviated(&self, len: usize, shift: usize) -> Found {
         let start = self.segs[0].0;
         let end = start + (len - shift);
-        debug_assert_eq!(
-            [
-                super::abbrev::prefix(&self.text[shift..len]),
-                &self.text[shift..len]
-            ]
-            .concat(),
-            &self.text[..len],
-        );
-        self.push_found(
-            start..end,
-            start..end,
-            Shape::Abbreviated,
-            Context::Abbreviated,
-            None,
-        );
-        self.resume = end;
+        Found {
+            span: start..end,
+            uri_span: start..end,
+            shape: Shape::Abbreviated,
+            context: Context::Abbreviated,
+            alt: None,
+        }
     }
 
-    /// Reports the candidate as rejected, when rejections are asked for.
-    pub(crate) fn reject(
-        &mut self,
+    /// The candidate refused for `f`: a rejection spanning `span` when
+    /// rejections are asked for, else nothing.
+    pub(crate) fn rejected(
+        &self,
+        judge: &Judge<'_>,
         vw: &View<'_>,
         span: Range<usize>,
         ctx: Context,
         f: Refusal,
-    ) {
-        if !self.opts.rejected {
-            return;
+    ) -> Verdict {
+        if !judge.opts().rejected {
+            return Verdict::Pass;
         }
-        self.queue.push_back(Out::Rejected(Box::new(Rejected {
+        Verdict::Rejected(Box::new(Rejected {
             span,
             candidate: self.text(vw).to_vec(),
             offset: f.offset,
             reason: Box::new(f.reason),
             context: ctx,
             position: None,
-        })));
+        }))
     }
 }

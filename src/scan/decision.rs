@@ -45,7 +45,7 @@ pub(crate) struct Found {
 }
 
 impl Found {
-    /// A placeholder, overwritten in place (`Candidates::push_found`).
+    /// A placeholder, overwritten in place (`Engine::report`).
     pub(crate) const EMPTY: Found = Found {
         span: 0..0,
         uri_span: 0..0,

@@ -5,9 +5,11 @@
 //! that hold a line break (through `continuation`), and hands the
 //! rejoined text to `candidate` for acceptance.
 
-use crate::scan::candidate::Candidates;
+use crate::scan::candidate::Candidate;
 use crate::scan::continuation::{self, Gap};
 use crate::scan::decision::View;
+use crate::scan::judge::Judge;
+use crate::scan::verdict::Verdict;
 use crate::scan::{iri, text, xml, Context};
 
 /// A delimited context: how it opens and closes, and what it asks of
@@ -305,31 +307,34 @@ impl Known {
 }
 
 /// Tries the context `d` opened at `v[open]` for the scheme at
-/// `v[s..c]`; true when that decided the colon: it reported a URI, or
-/// the brackets hold an XML element (see `xml`).
+/// `v[s..c]`: a match, a rejection (the colon may still start a bare
+/// URI), [`Verdict::Nothing`] when the brackets hold an XML element (see
+/// `xml`), or [`Verdict::Pass`].
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn scan(
-    cands: &mut Candidates<'_>,
+    cand: &mut Candidate,
+    judge: &Judge<'_>,
     closers: &mut Closers,
     vw: &View<'_>,
     open: usize,
     s: usize,
     c: usize,
     d: &Delimiter,
-) -> bool {
+) -> Verdict {
     let v = vw.v;
     // Up to `bracket_bound` bytes between the opener and the closer: the
     // closer starts at `inside` at the latest (a scan that finds none
     // there reports nothing, whatever comes after).
-    let inside = open + 1 + cands.opts().bracket_bound;
-    if cands.opts().prefilter
+    let inside = open + 1 + judge.opts().bracket_bound;
+    if judge.opts().prefilter
         && !closers.may_close(vw, d.close.as_bytes()[0], open + 1, inside)
     {
-        return false;
+        return Verdict::Pass;
     }
     let slashes = v[c + 1..].starts_with(b"//");
     vw.touch(c + 3);
-    if !cands.accepts(&v[s..c], slashes, d.context) {
-        return false;
+    if !judge.accepts(&v[s..c], slashes, d.context) {
+        return Verdict::Pass;
     }
     let closer = d.close.as_bytes();
     let closes = |j: usize| {
@@ -341,7 +346,7 @@ pub(crate) fn scan(
     // The quote depth of the opener's line, needed at a line break.
     let mut depth = None;
     let limit = (inside + 1).min(v.len());
-    cands.start();
+    cand.start();
     let mut a = s;
     // (`scheme:` is made of URI bytes.)
     let mut i = (c + 1).min(limit.min(inside));
@@ -349,14 +354,14 @@ pub(crate) fn scan(
         i = text::uri_bytes_run(v, i, limit.min(inside));
         if i >= limit {
             vw.touch(i);
-            return false;
+            return Verdict::Pass;
         }
         let b = v[i];
         if closes(i) {
             break i;
         }
         if i >= inside {
-            return false;
+            return Verdict::Pass;
         }
         if text::is_uri_byte(b) {
             i += 1;
@@ -370,11 +375,11 @@ pub(crate) fn scan(
                     i += n;
                     continue;
                 }
-                None => return false,
+                None => return Verdict::Pass,
             }
         }
         if !text::is_ws(b) || !d.rejoins {
-            return false;
+            return Verdict::Pass;
         }
         // A whitespace run: removed when it holds a line break.
         let seg_end = i;
@@ -386,58 +391,54 @@ pub(crate) fn scan(
         let (j, broke) = match continuation::gap(vw, i, first_line) {
             Gap::Blanks(j) => (j, false),
             Gap::Line(j) => (j, true),
-            Gap::End => return false,
+            Gap::End => return Verdict::Pass,
         };
         if j >= limit {
             vw.touch(j);
-            return false;
+            return Verdict::Pass;
         }
         let closed = closes(j);
         if !closed && j >= inside {
-            return false;
+            return Verdict::Pass;
         }
         if closed {
             if !broke && d.close_needs_break {
-                return false;
+                return Verdict::Pass;
             }
-            cands.push_seg(v, vw.base, a, seg_end);
+            cand.push_seg(v, vw.base, a, seg_end);
             a = j;
             break j;
         }
         if !broke || continuation::starts_uri(vw, j) {
-            return false;
+            return Verdict::Pass;
         }
-        cands.push_seg(v, vw.base, a, seg_end);
+        cand.push_seg(v, vw.base, a, seg_end);
         a = j;
         i = j;
     };
     if a < close {
-        cands.push_seg(v, vw.base, a, close);
+        cand.push_seg(v, vw.base, a, close);
     }
-    if cands.is_empty() {
-        return false;
+    if cand.is_empty() {
+        return Verdict::Pass;
     }
     let scheme_len = c - s;
     if d.context == Context::Angle
-        && xml::is_element(cands.text(vw), scheme_len)
+        && xml::is_element(cand.text(vw), scheme_len)
     {
         // An XML element: nothing in it is a URI, not even bare.
-        return true;
+        return Verdict::Nothing;
     }
-    let mut len = cands.text(vw).len();
-    if d.trims_last && matches!(cands.text(vw).last(), Some(b'.' | b',')) {
+    let mut len = cand.text(vw).len();
+    if d.trims_last && matches!(cand.text(vw).last(), Some(b'.' | b',')) {
         len -= 1;
     }
     let span = vw.base + open..vw.base + close + closer.len();
-    match cands.check_len(vw, len, scheme_len, d.context) {
-        Ok(()) => {
-            cands.report_delimited(vw, len, span, d.context, scheme_len);
-            true
-        }
-        Err(f) => {
-            cands.reject(vw, span, d.context, f);
-            false
-        }
+    match judge.check(&cand.text(vw)[..len], scheme_len, d.context) {
+        Ok(()) => Verdict::Match(
+            cand.found(judge, vw, len, span, d.context, scheme_len),
+        ),
+        Err(f) => cand.rejected(judge, vw, span, d.context, f),
     }
 }
 

@@ -7,7 +7,10 @@
 //! owns it: an abbreviation (`abbrev`), or for a colon the plainest URIs
 //! at once (`plain`), else its scheme, then a delimited context
 //! (`delimited`) if one opens before it, else bare text (`bare`).
-//! Contexts build and judge candidates in `candidate`.
+//! Contexts assemble candidates in `candidate`, judge them with `judge`
+//! and return their [`Verdict`]; the engine queues the outcomes and
+//! remembers where the last match ended, before which no new candidate
+//! may start.
 //!
 //! The engine only ever looks at a bounded window around a trigger
 //! ([`Limits`]), so a slice and a stream split anywhere see the same
@@ -17,12 +20,15 @@
 //! more input.
 
 use std::cell::Cell;
+use std::collections::VecDeque;
 
 use crate::scan::bare::Bare;
-use crate::scan::candidate::Candidates;
+use crate::scan::candidate::Candidate;
 use crate::scan::decision::{Found, Limits, Out, View};
 use crate::scan::delimited::Closers;
+use crate::scan::judge::Judge;
 use crate::scan::trigger::{Mark, Trigger, Triggers};
+use crate::scan::verdict::Verdict;
 use crate::scan::FinderBuilder;
 use crate::scan::{abbrev, delimited, plain, scheme, text, xml};
 
@@ -56,12 +62,18 @@ impl State {
 pub(crate) struct Engine<'f> {
     limits: Limits,
     triggers: Triggers<'f>,
-    cands: Candidates<'f>,
+    judge: Judge<'f>,
+    cand: Candidate,
     closers: Closers,
     bare: Bare,
     /// The plainest bare URIs are decided in one pass (`plain`): not
     /// with IRIs, a list of schemes, any scheme, or the filters off.
     plain: bool,
+    /// Matches and rejections not yet taken by a driver.
+    queue: VecDeque<Out>,
+    /// Absolute offset before which no new candidate may start (where
+    /// the last match ended).
+    resume: usize,
 }
 
 impl<'f> Engine<'f> {
@@ -69,20 +81,23 @@ impl<'f> Engine<'f> {
         Engine {
             limits: Limits::of(opts),
             triggers: Triggers::new(opts),
-            cands: Candidates::new(opts),
+            judge: Judge::new(opts),
+            cand: Candidate::default(),
             closers: Closers::default(),
             bare: Bare::default(),
             plain: opts.prefilter
                 && !opts.iri
                 && !opts.any_scheme
                 && opts.schemes.is_none(),
+            queue: VecDeque::new(),
+            resume: 0,
         }
     }
 
     /// The next outcome decided, oldest first.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<Out> {
-        self.cands.pop()
+        self.queue.pop_front()
     }
 
     /// The next trigger in `buf` (which starts at absolute `base`), or
@@ -94,20 +109,21 @@ impl<'f> Engine<'f> {
         base: usize,
         eof: bool,
     ) -> Option<Trigger> {
-        self.triggers.next(buf, base, eof, self.cands.resume())
+        self.triggers.next(buf, base, eof, self.resume)
     }
 
     /// Where the scan stands, between two triggers (no outcome waits).
     pub(crate) fn state(&self) -> State {
-        debug_assert_eq!(self.cands.queued(), 0);
+        debug_assert_eq!(self.queue.len(), 0);
         let pos = self.triggers.pos();
-        let r = self.cands.resume();
+        let r = self.resume;
         State { pos, resume: (r + self.limits.behind > pos).then_some(r) }
     }
 
     /// Goes to the state `s` (of a scan of the same input).
     pub(crate) fn restart(&mut self, s: State) {
-        self.cands.restore(0, s.resume.unwrap_or(0));
+        self.queue.clear();
+        self.resume = s.resume.unwrap_or(0);
         self.triggers.set_pos(s.pos);
     }
 
@@ -164,9 +180,9 @@ impl<'f> Engine<'f> {
         View {
             v: &buf[lo - base..hi - base],
             base: lo,
-            lo: self.cands.resume().max(lo) - lo,
+            lo: self.resume.max(lo) - lo,
             end_of_input: eof && hi == base + buf.len(),
-            iri: self.cands.opts().iri,
+            iri: self.judge.opts().iri,
             hit_end: Cell::new(false),
         }
     }
@@ -176,14 +192,15 @@ impl<'f> Engine<'f> {
         match t {
             Trigger::Abbrev(t) => {
                 self.triggers.took_abbrev(t);
-                abbrev::scan(&mut self.cands, vw, t - vw.base);
-                self.triggers.set_pos((t + 1).max(self.cands.resume()));
+                let v =
+                    abbrev::scan(&mut self.cand, &self.judge, vw, t - vw.base);
+                self.take(v);
+                self.triggers.set_pos((t + 1).max(self.resume));
             }
             Trigger::Colon(t) => {
                 self.bare.clear_skip();
                 self.colon(vw, t - vw.base);
-                let pos =
-                    (t + 1).max(self.cands.resume()).max(self.bare.skip_to());
+                let pos = (t + 1).max(self.resume).max(self.bare.skip_to());
                 self.triggers.set_pos(pos);
             }
         }
@@ -195,7 +212,7 @@ impl<'f> Engine<'f> {
     fn colon(&mut self, vw: &View<'_>, c: usize) {
         if self.plain {
             let found = plain::decide(
-                &self.cands,
+                &self.judge,
                 &mut self.bare,
                 &mut self.closers,
                 vw,
@@ -205,7 +222,7 @@ impl<'f> Engine<'f> {
                 if cfg!(debug_assertions) {
                     self.check_plain(vw, c, f);
                 } else {
-                    self.cands.report_found(f);
+                    self.report(f);
                 }
                 return;
             }
@@ -219,17 +236,17 @@ impl<'f> Engine<'f> {
     fn check_plain(&mut self, vw: &View<'_>, c: usize, want: Found) {
         #[cfg(debug_assertions)]
         {
-            let n = self.cands.queued();
+            let n = self.queue.len();
             self.colon_general(vw, c);
-            assert_eq!(self.cands.queued(), n + 1, "{want:?}");
-            let Some(Out::Match(f)) = self.cands.last_queued() else {
+            assert_eq!(self.queue.len(), n + 1, "{want:?}");
+            let Some(Out::Match(f)) = self.queue.back() else {
                 panic!("{want:?}: no match");
             };
             assert_eq!(
                 (&f.span, &f.uri_span, f.shape, f.context, &f.alt),
                 (&want.span, &want.uri_span, want.shape, want.context, &None),
             );
-            assert_eq!(self.cands.resume(), want.span.end);
+            assert_eq!(self.resume, want.span.end);
         }
         #[cfg(not(debug_assertions))]
         let _ = (vw, c, want);
@@ -272,7 +289,7 @@ impl<'f> Engine<'f> {
         if r == c {
             return;
         }
-        let bound = self.cands.opts().bracket_bound;
+        let bound = self.judge.opts().bracket_bound;
         if v[r].is_ascii_alphabetic() {
             // A `URL:` right after `<` is a prefix, not a scheme.
             if v[r..c].eq_ignore_ascii_case(b"url")
@@ -282,15 +299,17 @@ impl<'f> Engine<'f> {
             }
             if let Some((open, d)) = delimited::opened(v, r, lo, bound, vw.iri)
             {
-                if delimited::scan(
-                    &mut self.cands,
+                let v = delimited::scan(
+                    &mut self.cand,
+                    &self.judge,
                     &mut self.closers,
                     vw,
                     open,
                     r,
                     c,
                     d,
-                ) {
+                );
+                if self.take(v) {
                     return;
                 }
             }
@@ -299,20 +318,58 @@ impl<'f> Engine<'f> {
             return;
         }
         let Some(s) = scheme::bare_start_of(v, r, c, dot) else { return };
-        self.bare.scan(&mut self.cands, vw, s, c);
+        let v = self.bare.scan(&mut self.cand, &self.judge, vw, s, c);
+        self.take(v);
+    }
+
+    /// Queues what a context decided; true when that decided the
+    /// trigger (a match, or nothing that any context may report).
+    #[inline(always)]
+    fn take(&mut self, v: Verdict) -> bool {
+        match v {
+            Verdict::Pass => false,
+            Verdict::Nothing => true,
+            Verdict::Match(f) => {
+                self.report(f);
+                true
+            }
+            Verdict::Rejected(r) => {
+                self.queue.push_back(Out::Rejected(r));
+                false
+            }
+        }
+    }
+
+    /// Queues a match, written field by field into the queue's own
+    /// memory (built first and then moved in, it is stored a word at a
+    /// time and at once read back in wider pieces, which the processor
+    /// cannot forward from its store buffer: a stall of a dozen cycles at
+    /// every match): no candidate starts before its end.
+    #[inline(always)]
+    fn report(&mut self, f: Found) {
+        self.resume = f.span.end;
+        self.queue.push_back(Out::Match(Found::EMPTY));
+        if let Some(Out::Match(q)) = self.queue.back_mut() {
+            q.span = f.span;
+            q.uri_span = f.uri_span;
+            q.shape = f.shape;
+            q.context = f.context;
+            q.alt = f.alt;
+        }
     }
 
     /// What a stream saves before a trial decision.
     fn checkpoint(&self) -> Checkpoint {
         Checkpoint {
-            resume: self.cands.resume(),
-            queued: self.cands.queued(),
+            resume: self.resume,
+            queued: self.queue.len(),
             triggers: self.triggers.mark(),
         }
     }
 
     fn restore(&mut self, c: Checkpoint) {
-        self.cands.restore(c.queued, c.resume);
+        self.queue.truncate(c.queued);
+        self.resume = c.resume;
         self.triggers.reset(c.triggers);
     }
 }

@@ -28,11 +28,11 @@
 
 use crate::grammar::{self, schemes};
 use crate::scan::bare::Bare;
-use crate::scan::candidate::Candidates;
 use crate::scan::continuation::{self, Gap};
 use crate::scan::decision::{Found, View};
 use crate::scan::delimited::{Closers, Delimiter, ANGLE, DELIMITERS, QUOTED};
 use crate::scan::entity::{self, Amp};
+use crate::scan::judge::Judge;
 use crate::scan::{text, Context, Shape};
 
 /// A bound on the schemes taken: they are shorter (`prospero`, the one
@@ -99,7 +99,7 @@ fn letters_ending(w: u64) -> usize {
 /// the general way would.
 #[inline(always)]
 pub(crate) fn decide(
-    cands: &Candidates<'_>,
+    judge: &Judge<'_>,
     bare: &mut Bare,
     closers: &mut Closers,
     vw: &View<'_>,
@@ -127,28 +127,28 @@ pub(crate) fn decide(
     }
     let s = c - n;
     if s == lo {
-        return bare_uri(cands, bare, vw, s, n);
+        return bare_uri(judge, bare, vw, s, n);
     }
     // What stands before it: nothing that opens a context, or an
     // opener right before it.
-    let bound = cands.opts().bracket_bound;
+    let bound = judge.opts().bracket_bound;
     match v[s - 1] {
         b' ' | b'\t' | b'\n' => {
             if s - 1 > lo && MAY_OPEN[v[s - 2] as usize] {
                 return None;
             }
-            bare_uri(cands, bare, vw, s, n)
+            bare_uri(judge, bare, vw, s, n)
         }
         // (A context whose closer is nowhere within the bracket bound is
         // turned away, as `delimited` does, and the URI is bare.)
         b'<' if closers.may_close(vw, b'>', s, s + bound) => {
-            delimited(cands, bare, vw, s, n, &DELIMITERS[ANGLE])
+            delimited(judge, bare, vw, s, n, &DELIMITERS[ANGLE])
         }
         b'"' if closers.may_close(vw, b'"', s, s + bound) => {
-            delimited(cands, bare, vw, s, n, &DELIMITERS[QUOTED])
+            delimited(judge, bare, vw, s, n, &DELIMITERS[QUOTED])
         }
-        b'<' | b'"' => bare_uri(cands, bare, vw, s, n),
-        _ => after_other(cands, bare, vw, s, n),
+        b'<' | b'"' => bare_uri(judge, bare, vw, s, n),
+        _ => after_other(judge, bare, vw, s, n),
     }
 }
 
@@ -159,16 +159,16 @@ pub(crate) fn decide(
 /// bytes). Out of line: the commonest URIs follow a blank.
 #[inline(never)]
 fn after_other(
-    cands: &Candidates<'_>,
+    judge: &Judge<'_>,
     bare: &mut Bare,
     vw: &View<'_>,
     s: usize,
     n: usize,
 ) -> Option<Found> {
     match vw.v[s - 1] {
-        b')' | b']' => bare_uri(cands, bare, vw, s, n),
+        b')' | b']' => bare_uri(judge, bare, vw, s, n),
         b';' if ends_reference(vw.v, vw.lo, s - 1) => {
-            bare_uri(cands, bare, vw, s, n)
+            bare_uri(judge, bare, vw, s, n)
         }
         _ => None,
     }
@@ -181,21 +181,21 @@ fn after_other(
 /// partner in it, with nothing to trim or join.
 #[inline(always)]
 fn bare_uri(
-    cands: &Candidates<'_>,
+    judge: &Judge<'_>,
     bare: &mut Bare,
     vw: &View<'_>,
     s: usize,
     n: usize,
 ) -> Option<Found> {
     let v = vw.v;
-    let cap = (s + cands.opts().max_uri_len + 1).min(v.len());
-    let (k, auth) = cands.plain_prefix(&v[s..cap], n)?;
+    let cap = (s + judge.opts().max_uri_len + 1).min(v.len());
+    let (k, auth) = judge.plain_prefix(&v[s..cap], n)?;
     let e = s + k;
     if e == cap {
         return None;
     }
     if text::is_uri_byte(v[e]) || v[e] >= 0x80 {
-        return past_uri_byte(cands, vw, s, n, auth, e, cap);
+        return past_uri_byte(judge, vw, s, n, auth, e, cap);
     }
     let last = v[e - 1];
     if text::is_trim(last) || last == b'-' {
@@ -229,7 +229,7 @@ fn bare_found(vw: &View<'_>, s: usize, e: usize) -> Found {
 /// (Out of line: the commonest URIs need none of it.)
 #[inline(never)]
 fn past_uri_byte(
-    cands: &Candidates<'_>,
+    judge: &Judge<'_>,
     vw: &View<'_>,
     s: usize,
     n: usize,
@@ -249,7 +249,7 @@ fn past_uri_byte(
                 // (Bounded as the bare way's walk is: such walks may read
                 // the same bytes again.)
                 let far = cap.min(s + COMMON_MAX);
-                let (k, _) = cands.common_prefix(&v[s..far], n)?;
+                let (k, _) = judge.common_prefix(&v[s..far], n)?;
                 let end = s + k;
                 let after = (e + 1).min(end);
                 let (paren, amp) = text::holds(&v[after..end], b')', b'&');
@@ -289,7 +289,7 @@ fn past_uri_byte(
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn failed_first(
-    cands: &Candidates<'_>,
+    judge: &Judge<'_>,
     bare: &mut Bare,
     vw: &View<'_>,
     s: usize,
@@ -306,7 +306,7 @@ fn failed_first(
         Gap::End => true,
         Gap::Line(_) => false,
     };
-    fails.then(|| bare_uri(cands, bare, vw, s, n))?
+    fails.then(|| bare_uri(judge, bare, vw, s, n))?
 }
 
 /// A URI with the scheme of `n` letters at `v[s]`, right after the
@@ -316,7 +316,7 @@ fn failed_first(
 /// rejoined), all within the bracket bound and the longest URI.
 #[inline(always)]
 fn delimited(
-    cands: &Candidates<'_>,
+    judge: &Judge<'_>,
     bare: &mut Bare,
     vw: &View<'_>,
     s: usize,
@@ -327,8 +327,8 @@ fn delimited(
     let open = s - 1;
     let close = d.close.as_bytes()[0];
     // As `delimited` reads: runs up to `stop`, a closer before it.
-    let stop = (open + 1 + cands.opts().bracket_bound).min(v.len());
-    let (k, auth) = cands.plain_prefix(&v[s..stop], n)?;
+    let stop = (open + 1 + judge.opts().bracket_bound).min(v.len());
+    let (k, auth) = judge.plain_prefix(&v[s..stop], n)?;
     let e = s + k;
     if e >= stop {
         return None;
@@ -349,7 +349,7 @@ fn delimited(
             Gap::End
         };
         let Gap::Line(j) = gap else {
-            return failed_first(cands, bare, vw, s, n, e, gap, d);
+            return failed_first(judge, bare, vw, s, n, e, gap, d);
         };
         if k == auth || v[e - 1] == b'-' {
             return None;
@@ -362,13 +362,13 @@ fn delimited(
             return None;
         }
         if v[end] != close {
-            return after_second(cands, bare, vw, s, n, end, d);
+            return after_second(judge, bare, vw, s, n, end, d);
         }
         (end, k + (end - j), Shape::Joined)
     };
     vw.touch(end + 1);
     if (d.trims_last && matches!(v[end - 1], b'.' | b','))
-        || len > cands.opts().max_uri_len
+        || len > judge.opts().max_uri_len
     {
         return None;
     }
@@ -387,7 +387,7 @@ fn delimited(
 /// follows (read the same way each time). Out of line: the rarer case.
 #[inline(never)]
 fn after_second(
-    cands: &Candidates<'_>,
+    judge: &Judge<'_>,
     bare: &mut Bare,
     vw: &View<'_>,
     s: usize,
@@ -400,7 +400,7 @@ fn after_second(
         return None;
     }
     let open = s - 1;
-    let stop = (open + 1 + cands.opts().bracket_bound).min(v.len());
+    let stop = (open + 1 + judge.opts().bracket_bound).min(v.len());
     let depth = || text::quote_prefix(v, text::line_start(v, open)).0;
     let fails = match continuation::gap(vw, end, depth) {
         Gap::Blanks(j) => after_blanks(v, j, d),
@@ -413,7 +413,7 @@ fn after_second(
                     || continuation::starts_uri(vw, j))
         }
     };
-    fails.then(|| bare_uri(cands, bare, vw, s, n))?
+    fails.then(|| bare_uri(judge, bare, vw, s, n))?
 }
 
 /// Whether a line's text that starts with `b` (not the closer) ends a

@@ -3,9 +3,9 @@
 
 use super::decide;
 use crate::scan::bare::Bare;
-use crate::scan::candidate::Candidates;
 use crate::scan::decision::View;
 use crate::scan::delimited::Closers;
+use crate::scan::judge::Judge;
 use crate::scan::tests::support::{check_stream_equals_slice, splitmix};
 use crate::scan::{Context, Finder, FinderBuilder, Item, Shape};
 
@@ -13,11 +13,11 @@ use crate::scan::{Context, Finder, FinderBuilder, Item, Shape};
 /// the URI is made from, and its context.
 fn decided(t: &str) -> Option<(&str, Context)> {
     let opts = FinderBuilder::new();
-    let cands = Candidates::new(&opts);
+    let judge = Judge::new(&opts);
     let vw = View::whole(t.as_bytes());
     let c = t.find(':').unwrap();
     let f =
-        decide(&cands, &mut Bare::default(), &mut Closers::default(), &vw, c)?;
+        decide(&judge, &mut Bare::default(), &mut Closers::default(), &vw, c)?;
     let joined = f.shape == Shape::Joined;
     assert_eq!(joined, t[f.uri_span.clone()].contains('\n'));
     Some((&t[f.uri_span], f.context))
@@ -228,11 +228,11 @@ fn delimited_combinations_agree() {
                     agree(&t);
                     let c = t.find(':').unwrap();
                     let opts = FinderBuilder::new();
-                    let cands = Candidates::new(&opts);
+                    let judge = Judge::new(&opts);
                     let vw = View::whole(t.as_bytes());
                     let (mut b, mut cl) =
                         (Bare::default(), Closers::default());
-                    taken += decide(&cands, &mut b, &mut cl, &vw, c)
+                    taken += decide(&judge, &mut b, &mut cl, &vw, c)
                         .is_some_and(|f| f.context != Context::Bare)
                         as usize;
                 }
@@ -450,14 +450,14 @@ fn agrees_with_the_general_way() {
         }
         texts += 1;
         let opts = FinderBuilder::new();
-        let cands = Candidates::new(&opts);
+        let judge = Judge::new(&opts);
         let vw = View::whole(v);
         let found: Vec<Context> = t
             .char_indices()
             .filter(|&(_, ch)| ch == ':')
             .filter_map(|(c, _)| {
                 let (mut b, mut cl) = (Bare::default(), Closers::default());
-                decide(&cands, &mut b, &mut cl, &vw, c).map(|f| f.context)
+                decide(&judge, &mut b, &mut cl, &vw, c).map(|f| f.context)
             })
             .collect();
         taken += !found.is_empty() as usize;
