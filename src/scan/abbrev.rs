@@ -4,11 +4,11 @@
 //! or `ftp://` put in front when the host looks like one (a name with a
 //! dot) and the whole is a URI.
 
-use crate::scan::bare::rejects_non_ascii;
 use crate::scan::brackets::{self, Depths};
 use crate::scan::candidate::Candidate;
 use crate::scan::decision::View;
-use crate::scan::judge::{host_only, Judge};
+use crate::scan::judge::Judge;
+use crate::scan::text::{host_only, rejects_non_ascii};
 use crate::scan::verdict::Verdict;
 use crate::scan::Context;
 

@@ -290,7 +290,7 @@ impl Bare {
                 Refusal::whole(shown, RejectReason::TooLong { limit: max }),
             );
         }
-        if !vw.iri && rejects_non_ascii(v, e) {
+        if !vw.iri && text::rejects_non_ascii(v, e) {
             cand.push_seg(v, vw.base, s, e);
             return reject(cand, e, Refusal::whole(e - s, RejectReason::Iri));
         }
@@ -359,7 +359,7 @@ impl Bare {
                 }
                 break;
             }
-            if rejects_non_ascii(v, b) {
+            if text::rejects_non_ascii(v, b) {
                 let n = cand.text(vw).len() + b - a;
                 cand.push_seg(v, vw.base, a, b);
                 return reject(cand, b, Refusal::whole(n, RejectReason::Iri));
@@ -496,11 +496,4 @@ fn stop(vw: &View<'_>, i: usize) -> (usize, bool) {
     let (reach, cut) = text::run_stop(v, i);
     let wide_cut = vw.iri && i < v.len() && v[i] >= 0x80 && i + 4 > v.len();
     (reach, cut || wide_cut)
-}
-
-/// Whether the byte after a run at `v[e]` starts a letter of a spaced
-/// script: the candidate is then an IRI.
-#[inline]
-pub(crate) fn rejects_non_ascii(v: &[u8], e: usize) -> bool {
-    e < v.len() && v[e] >= 0x80 && text::non_ascii(v, e) == NonAscii::Rejects
 }

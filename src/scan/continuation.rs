@@ -11,7 +11,6 @@
 //! see `bare`).
 
 use crate::scan::decision::View;
-use crate::scan::judge::host_only;
 use crate::scan::text;
 
 /// Whether a byte between two pieces of a rejoined URI is removed: what
@@ -181,5 +180,5 @@ pub(crate) fn dangling(
             }
         }
     }
-    host_only(hp).then_some((a, b))
+    text::host_only(hp).then_some((a, b))
 }

@@ -1,6 +1,8 @@
 //! Byte classes and small text helpers the scanner shares: which bytes
 //! continue a URI, scheme characters, whitespace, mail quote prefixes,
-//! line starts, and the one Unicode decision of docs/CONTRACT.md section 1.3.
+//! line starts, the one Unicode decision of docs/CONTRACT.md section 1.3,
+//! and text that can only be a host (asked of a dangling authority and
+//! of an abbreviated URI).
 
 use crate::scan::entity::{self, Amp};
 use unicode_general_category::{get_general_category, GeneralCategory as G};
@@ -412,6 +414,70 @@ pub(crate) fn block(b: &[u8; 64]) -> Block {
     k
 }
 
+/// Whether the byte after a run at `v[e]` starts a letter of a spaced
+/// script: the candidate is then an IRI.
+#[inline]
+pub(crate) fn rejects_non_ascii(v: &[u8], e: usize) -> bool {
+    e < v.len() && v[e] >= 0x80 && non_ascii(v, e) == NonAscii::Rejects
+}
+
+/// Whether `hp` is `host[:port]` where the host can only be a host: a
+/// name with a dot, an IPv4 address or a bracketed IPv6 literal.
+pub(crate) fn host_only(hp: &[u8]) -> bool {
+    let (host, port) = if hp.first() == Some(&b'[') {
+        match hp.iter().position(|&x| x == b']') {
+            Some(r) => {
+                let inner = &hp[1..r];
+                if inner.is_empty()
+                    || !inner.iter().all(|&x| {
+                        x.is_ascii_hexdigit() || x == b':' || x == b'.'
+                    })
+                    || !inner.contains(&b':')
+                {
+                    return false;
+                }
+                (&hp[..=r], &hp[r + 1..])
+            }
+            None => return false,
+        }
+    } else {
+        match hp.iter().position(|&x| x == b':') {
+            Some(p) => (&hp[..p], &hp[p..]),
+            None => (hp, &hp[hp.len()..]),
+        }
+    };
+    let port_ok = port.is_empty()
+        || (port[0] == b':' && port[1..].iter().all(u8::is_ascii_digit));
+    if !port_ok {
+        return false;
+    }
+    if host.first() == Some(&b'[') {
+        return true;
+    }
+    let name = host.strip_suffix(b".").unwrap_or(host);
+    if !name.contains(&b'.') {
+        return false;
+    }
+    // The rightmost label is a top-level domain (two letters or more, as
+    // `e.g.` has not) or the last octet of an IPv4 address.
+    let labels = name.split(|&x| x == b'.');
+    let last = labels.clone().next_back().unwrap_or_default();
+    let ipv4 = labels.clone().count() == 4
+        && labels
+            .clone()
+            .all(|l| !l.is_empty() && l.iter().all(u8::is_ascii_digit));
+    if !ipv4 && (last.len() < 2 || !last[0].is_ascii_alphabetic()) {
+        return false;
+    }
+    name.split(|&x| x == b'.').all(|l| {
+        !l.is_empty()
+            && l.len() <= 63
+            && l.iter().all(|&x| x.is_ascii_alphanumeric() || x == b'-')
+            && l[0] != b'-'
+            && l[l.len() - 1] != b'-'
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -509,6 +575,20 @@ mod tests {
                     assert!(!(bit(k.scheme) && bit(k.opener)), "{x:#x}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn hosts() {
+        for h in
+            ["www.ietf.org", "192.168.1.1", "[::1]", "a.example:8080", "a.bc."]
+        {
+            assert!(host_only(h.as_bytes()), "{h}");
+        }
+        for h in [
+            "Makes", "and", "format", "", "a..b", "-a.b", "[]", "a.b:x", "e.g",
+        ] {
+            assert!(!host_only(h.as_bytes()), "{h}");
         }
     }
 }
