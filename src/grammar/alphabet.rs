@@ -21,7 +21,7 @@
 //! ```
 
 use super::chars::FUTURE;
-use super::lex::{char_err, run, scan, Result};
+use super::lex::{char_err, escape, run, scan, Result};
 use super::{Error, ErrorKind, Fault, Part};
 
 /// What the parsers read at a character: the URI grammars' bytes or
@@ -87,17 +87,7 @@ impl Alphabet for Ucs {
                 return Ok(i);
             }
             match s[i] {
-                // pct-encoded = "%" HEXDIG HEXDIG
-                b'%' => {
-                    if i + 3 <= n
-                        && s[i + 1].is_ascii_hexdigit()
-                        && s[i + 2].is_ascii_hexdigit()
-                    {
-                        i += 3;
-                    } else {
-                        return Err(Fault::new(i, part, ErrorKind::Escape));
-                    }
-                }
+                b'%' => i = escape(s, i, part)?,
                 0x80.. => match decode(s, i) {
                     Some((c, k))
                         if is_ucschar(c) || (private && is_iprivate(c)) =>

@@ -52,15 +52,22 @@ pub(crate) fn scan(
         if i == n || s[i] != b'%' {
             return Ok(i);
         }
-        // escaped = "%" HEXDIG HEXDIG
-        if i + 3 <= n
-            && s[i + 1].is_ascii_hexdigit()
-            && s[i + 2].is_ascii_hexdigit()
-        {
-            i += 3;
-        } else {
-            return Err(Fault::new(i, part, ErrorKind::Escape));
-        }
+        i = escape(s, i, part)?;
+    }
+}
+
+/// The end of the escape whose `%` is `s[i]`, or the fault of a bad
+/// one (at its `%`).
+#[inline(always)]
+pub(crate) fn escape(s: &[u8], i: usize, part: Part) -> Result<usize> {
+    // pct-encoded = "%" HEXDIG HEXDIG
+    if i + 3 <= s.len()
+        && s[i + 1].is_ascii_hexdigit()
+        && s[i + 2].is_ascii_hexdigit()
+    {
+        Ok(i + 3)
+    } else {
+        Err(Fault::new(i, part, ErrorKind::Escape))
     }
 }
 
