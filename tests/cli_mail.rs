@@ -3,43 +3,11 @@
 //! file, JSON fields, Maildir walks and gzip'd mboxes.
 
 use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Stdio};
 
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str], stdin: &[u8]) -> Out {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urifind"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .env_remove("TERM")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn urifind");
-    let mut sin = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = sin.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
-    Out {
-        code: out.status.code().unwrap(),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
+use crate::cli::run_text as run;
 
 fn corpus(name: &str) -> Vec<u8> {
-    let p =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/mail").join(name);
-    std::fs::read(p).unwrap()
+    crate::cli::corpus("mail", name)
 }
 
 const QP: &[u8] = b"From: Ana <ana@example.org>\n\

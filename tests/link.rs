@@ -4,48 +4,12 @@
 //! message; and the invariants of the `link` fuzz target
 //! (`fuzz/common/link.rs`) on generated URIs.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Stdio};
-
 use proptest::prelude::*;
+
+use crate::cli::{run_text as run, text_json as json};
 
 #[path = "../fuzz/common/link.rs"]
 mod invariants;
-
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str], stdin: &[u8]) -> Out {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urifind"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .env_remove("TERM")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn urifind");
-    let mut sin = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = sin.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    feeder.join().unwrap();
-    Out {
-        code: out.status.code().unwrap(),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn json(out: &Out) -> Vec<serde_json::Value> {
-    out.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
-}
 
 const SAFE: &str = "https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2Fa.example%2Fr%3Fid%3D7%26x%3D1&data=05%7C01&sdata=Zm9v&reserved=0";
 const LOGIN: &str =
@@ -164,10 +128,7 @@ fn line_modes_refuse_link_flags() {
 }
 
 fn corpus(name: &str) -> Vec<u8> {
-    std::fs::read(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora/links").join(name),
-    )
-    .unwrap()
+    crate::cli::corpus("links", name)
 }
 
 #[test]

@@ -76,6 +76,35 @@ fn run(args: &[&str], stdin: &[u8]) -> Out {
     run_in(None, args, stdin)
 }
 
+/// What the command printed, its standard output read as UTF-8 (for
+/// the tests of other files that compare text).
+pub(crate) struct TextOut {
+    pub(crate) code: i32,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
+}
+
+/// Runs urifind with `args`, feeding `stdin`; its output as text.
+pub(crate) fn run_text(args: &[&str], stdin: &[u8]) -> TextOut {
+    let out = run(args, stdin);
+    TextOut {
+        code: out.code,
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: out.stderr,
+    }
+}
+
+/// The JSON lines urifind printed.
+pub(crate) fn text_json(out: &TextOut) -> Vec<serde_json::Value> {
+    out.stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// The shipped file `corpora/DIR/NAME`.
+pub(crate) fn corpus(dir: &str, name: &str) -> Vec<u8> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora").join(dir);
+    fs::read(p.join(name)).unwrap()
+}
+
 fn tmp() -> tempfile::TempDir {
     tempfile::tempdir().expect("temp dir")
 }
