@@ -106,7 +106,8 @@ impl<'f> Judge<'f> {
     }
 
     /// The checks on a whole candidate text: grammar and scheme rules,
-    /// then docs/CONTRACT.md's rules on what may be extracted.
+    /// then docs/CONTRACT.md's rules on what may be extracted (without
+    /// [`Judge::check`]'s quick pass for the common shape).
     pub(crate) fn check_every_rule(
         &self,
         t: &[u8],

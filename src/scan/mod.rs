@@ -2,11 +2,14 @@
 //! streams.
 //!
 //! This module owns the public face of scanning ([`Finder`], [`Match`],
-//! [`Rejected`]) and the two drivers, one over a slice ([`Items`]) and
-//! one over any reader ([`Stream`]). The decisions themselves live in
-//! `engine` (contexts, candidates, validation) and `text` (byte
-//! classes); both drivers feed the same engine the same windows, which
-//! is why they agree byte for byte.
+//! [`Rejected`]); the drivers over a slice ([`Items`]), over any reader
+//! ([`Stream`]) and over a slice in parts ([`Split`]) live in files of
+//! their own. Every driver feeds the same `engine` the same windows,
+//! which is why they agree byte for byte; the engine hands each trigger
+//! to the contexts (`delimited`, `bare`, `abbrev`, `plain`), which
+//! assemble a candidate (`candidate`), judge it (`judge`) and return a
+//! verdict (`verdict`), all in the vocabulary of `decision` and the byte
+//! classes of `text`.
 
 use std::borrow::Cow;
 use std::io;
