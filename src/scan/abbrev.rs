@@ -6,10 +6,10 @@
 
 use crate::scan::brackets::{self, Depths};
 use crate::scan::candidate::Candidate;
-use crate::scan::decision::View;
+use crate::scan::decision::{Verdict, View};
+use crate::scan::item;
 use crate::scan::judge::Judge;
 use crate::scan::text::{host_only, rejects_non_ascii};
-use crate::scan::verdict::Verdict;
 use crate::scan::Context;
 
 /// The first `www.` or `ftp.` (any case) at or after `buf[from]` that
@@ -37,17 +37,6 @@ pub(crate) fn glued(p: u8) -> bool {
         || matches!(p, b'.' | b'-' | b'@' | b'/' | b':' | b'%' | b'_' | b'+')
 }
 
-/// The scheme and `//` put in front of the abbreviated URI `uri` (which
-/// starts with `www.` or `ftp.`).
-#[inline]
-pub(crate) fn prefix(uri: &[u8]) -> &'static [u8] {
-    if uri.len() >= 3 && uri[..3].eq_ignore_ascii_case(b"ftp") {
-        b"ftp://"
-    } else {
-        b"http://"
-    }
-}
-
 /// `www.` or `ftp.` at `v[w]`.
 pub(crate) fn scan(
     cand: &mut Candidate,
@@ -62,7 +51,7 @@ pub(crate) fn scan(
     if w > 0 && glued(v[w - 1]) {
         return Verdict::Pass;
     }
-    let prefix = prefix(&v[w..]);
+    let prefix = item::prefix(&v[w..]);
     vw.touch(w + 4);
     let cap = (w + judge.opts().max_uri_len + 1).min(v.len());
     let e = vw.run(w, cap);
@@ -92,7 +81,7 @@ pub(crate) fn scan(
         .unwrap_or(rest.len());
     if res.is_ok() && len > shift + 4 && host_only(&rest[..auth_end]) {
         debug_assert_eq!(
-            [self::prefix(rest), rest].concat(),
+            [item::prefix(rest), rest].concat(),
             &cand.text(vw)[..len],
         );
         return Verdict::Match(cand.found_abbreviated(len, shift));

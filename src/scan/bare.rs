@@ -13,14 +13,14 @@ use crate::grammar::schemes;
 use crate::scan::brackets::{self, Brackets, Depths};
 use crate::scan::candidate::Candidate;
 use crate::scan::continuation;
-use crate::scan::decision::View;
+use crate::scan::decision::{Verdict, View};
 use crate::scan::entity;
 use crate::scan::iri;
 use crate::scan::judge::Judge;
 use crate::scan::jump::Jump;
+use crate::scan::refusal::{Refusal, RejectReason};
 use crate::scan::text::{self, NonAscii};
 use crate::scan::trim::Marks;
-use crate::scan::verdict::{Refusal, RejectReason, Verdict};
 use crate::scan::Context;
 
 /// The longest run the one-pass walk of the common shape reads.

@@ -9,11 +9,11 @@
 
 use std::ops::Range;
 
-use crate::scan::continuation;
-use crate::scan::decision::{Found, View};
+use crate::scan::decision::{Found, Verdict, View};
+use crate::scan::item::rejoin;
 use crate::scan::judge::Judge;
+use crate::scan::refusal::Refusal;
 use crate::scan::trim::{self, Marks};
-use crate::scan::verdict::{Refusal, Verdict};
 use crate::scan::{Context, Rejected, Shape};
 
 /// The candidate being assembled (its buffers are kept from one
@@ -196,7 +196,7 @@ impl Candidate {
         let contiguous = end - start == len;
         debug_assert!(
             contiguous
-                || continuation::rejoin(&vw.v[start - vw.base..end - vw.base])
+                || rejoin(&vw.v[start - vw.base..end - vw.base])
                     == self.text(vw)[..len],
             "a rejoined URI is its input without what joining removes"
         );

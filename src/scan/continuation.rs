@@ -13,35 +13,6 @@
 use crate::scan::decision::View;
 use crate::scan::text;
 
-/// Whether a byte between two pieces of a rejoined URI is removed: what
-/// [`gap`] steps over (blanks, line breaks, quote prefixes and
-/// indentation) is whitespace and `>`, and no piece holds either.
-#[inline]
-pub(crate) fn removed(b: u8) -> bool {
-    text::is_ws(b) || b == b'>'
-}
-
-/// The URI rejoined from the input between its first byte and its last
-/// (`region`): the bytes that are not [`removed`].
-pub(crate) fn rejoin(region: &[u8]) -> Vec<u8> {
-    // Sized exactly (it becomes a boxed slice).
-    let n = region.iter().filter(|&&b| !removed(b)).count();
-    let mut out = Vec::with_capacity(n);
-    rejoin_into(region, &mut out);
-    out
-}
-
-/// [`rejoin`], appended to `out`, a piece at a time.
-pub(crate) fn rejoin_into(region: &[u8], out: &mut Vec<u8>) {
-    let mut rest = region;
-    while !rest.is_empty() {
-        let k = rest.iter().position(|&b| removed(b)).unwrap_or(rest.len());
-        out.extend_from_slice(&rest[..k]);
-        let gap = rest[k..].iter().take_while(|&&b| removed(b)).count();
-        rest = &rest[k + gap..];
-    }
-}
-
 /// What follows a URI byte across whitespace starting at `v[i]`.
 pub(crate) enum Gap {
     /// Blanks and no line break; the index after them.

@@ -1,19 +1,19 @@
 //! The vocabulary every decision shares: the window of input a
 //! decision may read around a trigger ([`View`], bounded by [`Limits`])
 //! and what a decision yields ([`Found`], a match with absolute offsets;
-//! [`Out`], a match or a rejection). It stands under every other room of
-//! the scanner and imports none of them but the byte classes and the
-//! public items.
+//! [`Out`], a match or a rejection, as the engine queues it; [`Verdict`],
+//! what a context decides about a trigger). It stands under the rest of
+//! the scanner and names none of its rooms but the byte classes, line
+//! counting, the options and the public items (`item`).
 
 use std::cell::Cell;
 use std::ops::Range;
 use std::sync::OnceLock;
 
+use crate::scan::builder::FinderBuilder;
+use crate::scan::item::{Context, Item, Match, Position, Rejected, Shape};
 use crate::scan::lines::Lines;
 use crate::scan::{iri, text};
-use crate::scan::{
-    Context, FinderBuilder, Item, Match, Position, Rejected, Shape,
-};
 
 /// How far the engine may look around a trigger.
 #[derive(Clone, Copy, Debug)]
@@ -174,4 +174,18 @@ impl<'a> View<'a> {
             hit_end: Cell::new(false),
         }
     }
+}
+
+/// What a context decides about a trigger.
+pub(crate) enum Verdict {
+    /// Nothing to report: another context may still take the trigger.
+    Pass,
+    /// Nothing to report, and no other context may take the trigger
+    /// (angle brackets that hold an XML element).
+    Nothing,
+    /// A match: no candidate starts before its end.
+    Match(Found),
+    /// A candidate refused, reported because rejections are asked for;
+    /// another context may still take the trigger.
+    Rejected(Box<Rejected>),
 }

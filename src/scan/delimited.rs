@@ -7,9 +7,8 @@
 
 use crate::scan::candidate::Candidate;
 use crate::scan::continuation::{self, Gap};
-use crate::scan::decision::View;
+use crate::scan::decision::{Verdict, View};
 use crate::scan::judge::Judge;
-use crate::scan::verdict::Verdict;
 use crate::scan::{iri, text, xml, Context};
 
 /// A delimited context: how it opens and closes, and what it asks of

@@ -24,11 +24,10 @@ use std::collections::VecDeque;
 
 use crate::scan::bare::Bare;
 use crate::scan::candidate::Candidate;
-use crate::scan::decision::{Found, Limits, Out, View};
+use crate::scan::decision::{Found, Limits, Out, Verdict, View};
 use crate::scan::delimited::Closers;
 use crate::scan::judge::Judge;
 use crate::scan::trigger::{Mark, Trigger, Triggers};
-use crate::scan::verdict::Verdict;
 use crate::scan::FinderBuilder;
 use crate::scan::{abbrev, delimited, plain, scheme, text, xml};
 

@@ -3,7 +3,7 @@
 //! docs/CONTRACT.md's rules on what may be extracted.
 
 use crate::grammar::{schemes, IriValidator, Part, Validator};
-use crate::scan::verdict::{Refusal, RejectReason};
+use crate::scan::refusal::{Refusal, RejectReason};
 use crate::scan::{Context, FinderBuilder};
 
 /// The checks a candidate must pass, set up once for the options the

@@ -2,7 +2,7 @@
 //! drivers: forward over the bytes between items, never the whole input
 //! twice.
 
-use crate::scan::Position;
+use crate::scan::item::Position;
 
 /// Line counting: the line of absolute offset `at` and the start of
 /// that line. Items come almost in order, so counting moves forward over

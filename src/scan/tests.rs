@@ -3,6 +3,7 @@
 //! regressions found by the fuzzers.
 
 use std::io;
+use std::ops::Range;
 
 use super::*;
 

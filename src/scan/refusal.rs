@@ -1,28 +1,10 @@
-//! Verdicts and the reasons for them: what a context decides about a
-//! trigger ([`Verdict`]), which the engine queues; a candidate that fails
-//! its checks is refused ([`Refusal`]: where, why, and whether a shorter
-//! prefix may still pass), and a refusal reported to the user carries
-//! its [`RejectReason`].
+//! Why a candidate fails: the judge's refusal ([`Refusal`]: where, why,
+//! and whether a shorter prefix may still pass), and the reason a
+//! rejection reported to the user carries ([`RejectReason`]).
 
 use crate::grammar::{Error, Part};
-use crate::scan::decision::Found;
 #[cfg(doc)]
 use crate::scan::FinderBuilder;
-use crate::scan::Rejected;
-
-/// What a context decides about a trigger.
-pub(crate) enum Verdict {
-    /// Nothing to report: another context may still take the trigger.
-    Pass,
-    /// Nothing to report, and no other context may take the trigger
-    /// (angle brackets that hold an XML element).
-    Nothing,
-    /// A match: no candidate starts before its end.
-    Match(Found),
-    /// A candidate refused, reported because rejections are asked for;
-    /// another context may still take the trigger.
-    Rejected(Box<Rejected>),
-}
 
 /// Why a candidate failed, and whether a prefix of it may still pass
 /// (the validator's fault, in the scanner's terms).
@@ -41,7 +23,8 @@ impl Refusal {
     }
 }
 
-/// Why a candidate was rejected ([`Rejected::reason`]).
+/// Why a candidate was rejected
+/// ([`Rejected::reason`](crate::scan::Rejected::reason)).
 ///
 /// Most candidates fail silently, at the rate of colons in text: the
 /// reason is put in words only when asked ([`Display`](std::fmt::Display)).
