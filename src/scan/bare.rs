@@ -475,8 +475,10 @@ fn wide_host(vw: &View<'_>, a: usize, mut e: usize, cap: usize) -> usize {
 }
 
 /// The end of the bare run (with IRIs, the bare IRI run) from `v[i]`,
-/// at most `cap` (an IRI's last character may end past it).
-#[inline]
+/// at most `cap` (an IRI's last character may end past it). (Always
+/// inline: a call here, in the walk of every bare run, costs more than
+/// the copies.)
+#[inline(always)]
 fn run(vw: &View<'_>, i: usize, cap: usize) -> usize {
     if vw.iri {
         iri::bare_run(vw.v, i, cap, vw.end_of_input)
