@@ -366,6 +366,58 @@ fn link_shown(target: &mut FoundMatch, text: &FoundMatch) -> bool {
     false
 }
 
+/// A link target or resource, validated, held until the visible text
+/// is scanned: its raw spans and its URI, which is most often the very
+/// bytes of the attribute value (then only their place is kept).
+#[derive(Debug)]
+struct Target {
+    span: (usize, usize),
+    uri_span: (usize, usize),
+    uri: Held,
+    delimiter: crate::scan::Context,
+    resource: bool,
+    /// For the target of an `<a>`, the range of its visible text;
+    /// otherwise [`NO_LINK`].
+    link: (usize, usize),
+}
+
+/// A target's URI: `len` bytes of the HTML at `at`, or its own copy
+/// (character references decoded, whitespace removed, or a form without
+/// a hyphen).
+#[derive(Debug)]
+enum Held {
+    Html(usize, u32),
+    Owned(Box<(Vec<u8>, Option<Vec<u8>>)>),
+}
+
+impl Target {
+    /// The finding it stands for.
+    fn found(self, html: &[u8], part: &Arc<PartInfo>) -> Found {
+        let (uri, without_hyphen) = match self.uri {
+            Held::Html(at, n) => (html[at..at + n as usize].to_vec(), None),
+            Held::Owned(b) => *b,
+        };
+        let context = if self.resource {
+            MailContext::HtmlResource
+        } else {
+            MailContext::HtmlHref
+        };
+        Found {
+            part: part.clone(),
+            context,
+            span: self.span,
+            kind: Kind::Match(FoundMatch {
+                uri,
+                without_hyphen,
+                delimiter: self.delimiter,
+                uri_span: self.uri_span,
+                shown: None,
+                parts_seen: Vec::new(),
+            }),
+        }
+    }
+}
+
 /// A link target: the value at `(s, e)` of the HTML, decoded, trimmed
 /// and validated as a whole.
 fn target(
@@ -373,19 +425,12 @@ fn target(
     html: &[u8],
     (s, e): (usize, usize),
     lay: &Layers<'_>,
-    part: &Arc<PartInfo>,
-    context: MailContext,
-) -> Option<Found> {
+    resource: bool,
+) -> Option<Target> {
+    let raw = html.get(s..e)?;
     let mut val = Vec::new();
     let mut map = OffsetMap::new();
-    decode_refs(
-        html.get(s..e)?,
-        s,
-        &mut val,
-        &mut map,
-        false,
-        Where::Attribute,
-    );
+    decode_refs(raw, s, &mut val, &mut map, false, Where::Attribute);
     let lead = val.iter().take_while(|b| b.is_ascii_whitespace()).count();
     let trail = val[lead..]
         .iter()
@@ -414,19 +459,21 @@ fn target(
     let us = m.uri_span();
     let uri_span = l.range(us.start - 1 + lead, us.end - 1 + lead);
     let span = l.range(lead, lead + core.len());
-    Some(Found {
-        part: part.clone(),
-        context,
-        span,
-        kind: Kind::Match(FoundMatch {
-            uri: m.uri().to_vec(),
-            without_hyphen: m.without_hyphen().map(<[u8]>::to_vec),
-            delimiter: m.context(),
-            uri_span,
-            shown: None,
-            parts_seen: Vec::new(),
-        }),
-    })
+    // The URI as the value wrote it: no reference decoded, nothing
+    // removed inside.
+    let as_written = val.len() == raw.len()
+        && m.without_hyphen().is_none()
+        && m.uri() == core
+        && &raw[lead..lead + core.len()] == core;
+    let uri = match u32::try_from(core.len()) {
+        Ok(n) if as_written => Held::Html(s + lead, n),
+        _ => Held::Owned(Box::new((
+            m.uri().to_vec(),
+            m.without_hyphen().map(<[u8]>::to_vec),
+        ))),
+    };
+    let delimiter = m.context();
+    Some(Target { span, uri_span, uri, delimiter, resource, link: NO_LINK })
 }
 
 /// An `<a>` element: its target's index in the found list, and where
@@ -454,20 +501,24 @@ struct Page<'a> {
 }
 
 /// A finding of the markup, held compactly until the visible text is
-/// scanned: a link target or resource as where it starts and the range
-/// of its attribute value (it is read again when handed on), or what
-/// CSS held.
-struct Mark {
-    at: usize,
-    what: Marked,
-    /// For a link target, the range of its visible text.
-    link: Option<(usize, usize)>,
-}
-
-enum Marked {
-    Target((usize, usize), MailContext),
+/// scanned: a link target or resource, or what CSS held.
+enum Mark {
+    Target(Target),
     Found(Box<Found>),
 }
+
+impl Mark {
+    /// Where it starts in the message.
+    fn at(&self) -> usize {
+        match self {
+            Mark::Target(t) => t.span.0,
+            Mark::Found(f) => f.span.0,
+        }
+    }
+}
+
+/// No visible text (`Target::link`).
+const NO_LINK: (usize, usize) = (usize::MAX, 0);
 
 impl Page<'_> {
     /// Holds the target or resource at `range`, when it is one; returns
@@ -475,28 +526,18 @@ impl Page<'_> {
     fn target(
         &mut self,
         range: (usize, usize),
-        ctx: MailContext,
+        resource: bool,
     ) -> Option<usize> {
-        let t = target(
-            self.mf,
-            self.html,
-            range,
-            self.lay,
-            self.part,
-            ctx.clone(),
-        )?;
-        let what = Marked::Target(range, ctx);
-        self.found.push(Mark { at: t.span.0, what, link: None });
+        let t = target(self.mf, self.html, range, self.lay, resource)?;
+        self.found.push(Mark::Target(t));
         Some(self.found.len() - 1)
     }
 
     /// The finding `m` stands for.
-    fn unmark(&self, m: Marked) -> Option<Found> {
+    fn unmark(&self, m: Mark) -> Found {
         match m {
-            Marked::Target(range, ctx) => {
-                target(self.mf, self.html, range, self.lay, self.part, ctx)
-            }
-            Marked::Found(f) => Some(*f),
+            Mark::Target(t) => t.found(self.html, self.part),
+            Mark::Found(f) => *f,
         }
     }
 }
@@ -530,8 +571,7 @@ impl Page<'_> {
                     if on { self.pre + 1 } else { self.pre.saturating_sub(1) };
             }
             Ev::Anchor { href, closes } => {
-                let idx =
-                    href.and_then(|h| self.target(h, MailContext::HtmlHref));
+                let idx = href.and_then(|h| self.target(h, false));
                 if closes {
                     self.close();
                     let start = self.vis.len();
@@ -540,7 +580,7 @@ impl Page<'_> {
             }
             Ev::AnchorEnd => self.close(),
             Ev::Resource(s, e) => {
-                self.target((s, e), MailContext::HtmlResource);
+                self.target((s, e), true);
             }
             Ev::Css(s, e) => {
                 let mut text = Vec::new();
@@ -553,8 +593,7 @@ impl Page<'_> {
                 let ctx = MailContext::HtmlResource;
                 for item in mf.finder.items(&text) {
                     let f = found(item, &l, part, &ctx);
-                    let (at, what) = (f.span.0, Marked::Found(Box::new(f)));
-                    self.found.push(Mark { at, what, link: None });
+                    self.found.push(Mark::Found(Box::new(f)));
                 }
             }
         }
@@ -564,7 +603,9 @@ impl Page<'_> {
     fn close(&mut self) {
         if let Some(a) = self.open.take() {
             if let Some(t) = a.target {
-                self.found[t].link = Some((a.start, self.vis.len()));
+                if let Mark::Target(t) = &mut self.found[t] {
+                    t.link = (a.start, self.vis.len());
+                }
             }
         }
     }
@@ -607,7 +648,7 @@ pub(crate) fn read(
     let err = events(html, mf.html_resources, CHUNK, &mut |ev| page.event(ev));
     page.close();
     let mut markup = std::mem::take(&mut page.found);
-    markup.sort_by_key(|m| m.at);
+    markup.sort_by_key(Mark::at);
     let (vis, vmap) =
         (std::mem::take(&mut page.vis), std::mem::take(&mut page.vmap));
     // The visible text, scanned once; its findings merged with those of
@@ -622,8 +663,12 @@ pub(crate) fn read(
         (local, found(item, &vl, part, &MailContext::HtmlText), false)
     });
     let mut ahead: VecDeque<(usize, Found, bool)> = VecDeque::new();
-    for Mark { what, link, .. } in markup {
-        let Some(mut f) = page.unmark(what) else { continue };
+    for mark in markup {
+        let link = match &mark {
+            Mark::Target(t) if t.link != NO_LINK => Some(t.link),
+            _ => None,
+        };
+        let mut f = page.unmark(mark);
         loop {
             if ahead.is_empty() {
                 ahead.extend(text.next());

@@ -18,11 +18,18 @@
 //! * *base64*: a run of whole base64 quanta with no whitespace inside,
 //!   four source characters for three decoded bytes; decoded byte `k`
 //!   (0, 1, 2) of a quantum is made of the bits of characters `k` and
-//!   `k + 1`.
+//!   `k + 1`;
+//! * *quoted-printable*: a whole quoted-printable body, text copied
+//!   unchanged except at its escapes (one decoded byte from three source
+//!   bytes) and soft line breaks (the source moves on, nothing decoded),
+//!   each kept as an 8-byte step of a run rather than a segment of its
+//!   own.
 //!
-//! Memory is one segment per escape, per line break that moves the
-//! source, or per non-ASCII character of a converted charset; lookups are
-//! a binary search.
+//! Memory is one segment per line break that moves the source, or per
+//! non-ASCII character of a converted charset, and 8 bytes per escape or
+//! soft line break of quoted-printable; lookups are a binary search.
+
+use std::cell::Cell;
 
 /// How the decoded bytes of one segment relate to the source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +37,21 @@ enum Kind {
     Linear,
     Group(u32),
     Base64,
+    /// A quoted-printable run: its steps are `runs[i]`.
+    Qp(u32),
 }
+
+/// A step of a quoted-printable run: from decoded offset `at` (relative
+/// to its segment, the top bit set for an escape) the source is `cum`
+/// bytes further on than the decoded text is (relative to the segment's
+/// start), and for an escape that byte is made of three source bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Step {
+    at: u32,
+    cum: u32,
+}
+
+const ESCAPE: u32 = 1 << 31;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Seg {
@@ -40,20 +61,28 @@ struct Seg {
 }
 
 /// A map from offsets in a decoded byte string to offsets in its source.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct OffsetMap {
     segs: Vec<Seg>,
+    runs: Vec<Vec<Step>>,
+    /// The segment and the step of the last lookup: matches are looked
+    /// up in order, so the next is most often there or just after.
+    hint: Cell<(usize, usize)>,
 }
 
 impl OffsetMap {
     /// An empty map (add segments as the decoder writes).
     pub(crate) fn new() -> OffsetMap {
-        OffsetMap { segs: Vec::new() }
+        OffsetMap { segs: Vec::new(), runs: Vec::new(), hint: Cell::default() }
     }
 
     /// The map of text copied unchanged from `src` on.
     pub(crate) fn shift(src: usize) -> OffsetMap {
-        OffsetMap { segs: vec![Seg { dec: 0, src, kind: Kind::Linear }] }
+        OffsetMap {
+            segs: vec![Seg { dec: 0, src, kind: Kind::Linear }],
+            runs: Vec::new(),
+            hint: Cell::default(),
+        }
     }
 
     fn push(&mut self, seg: Seg) {
@@ -104,9 +133,79 @@ impl OffsetMap {
         self.push(Seg { dec, src, kind: Kind::Base64 });
     }
 
+    /// Quoted-printable: decoded offset `dec` comes from source offset
+    /// `src`, made of the three bytes of an escape when `escape`, else
+    /// copied (the first byte after a soft line break); the bytes after
+    /// it are copied, up to the next call.
+    pub(crate) fn qp(&mut self, dec: usize, src: usize, escape: bool) {
+        if let Some(Seg { dec: d0, src: s0, kind: Kind::Qp(r) }) =
+            self.segs.last().copied()
+        {
+            let at = dec - d0;
+            let cum = (src - s0).checked_sub(at);
+            if let (Ok(at32), Some(Ok(cum))) =
+                (u32::try_from(at), cum.map(u32::try_from))
+            {
+                if at32 < ESCAPE {
+                    let run = &mut self.runs[r as usize];
+                    let step =
+                        Step { at: at32 | (ESCAPE * u32::from(escape)), cum };
+                    match run.last_mut() {
+                        Some(last) if last.at & !ESCAPE == at32 => {
+                            *last = step
+                        }
+                        _ => run.push(step),
+                    }
+                    return;
+                }
+            }
+        }
+        // A new run (the first, or past what 32 bits hold).
+        let r = u32::try_from(self.runs.len()).unwrap_or(u32::MAX);
+        let first = Step { at: ESCAPE * u32::from(escape), cum: 0 };
+        self.runs.push(if escape { vec![first] } else { Vec::new() });
+        self.segs.push(Seg { dec, src, kind: Kind::Qp(r) });
+    }
+
     fn seg(&self, d: usize) -> Option<&Seg> {
-        let i = self.segs.partition_point(|s| s.dec <= d);
-        i.checked_sub(1).map(|i| &self.segs[i])
+        let segs = &self.segs;
+        let covers = |i: usize| {
+            segs.get(i).is_some_and(|s| s.dec <= d)
+                && segs.get(i + 1).is_none_or(|s| s.dec > d)
+        };
+        let (h, step) = self.hint.get();
+        let i = if covers(h) {
+            h
+        } else if covers(h + 1) {
+            h + 1
+        } else {
+            segs.partition_point(|s| s.dec <= d).checked_sub(1)?
+        };
+        if i != h {
+            self.hint.set((i, step));
+        }
+        segs.get(i)
+    }
+
+    /// The last step of `run` at or before relative offset `i`.
+    fn step(&self, run: &[Step], i: usize) -> Option<Step> {
+        let at = |k: usize| (run[k].at & !ESCAPE) as usize;
+        let covers = |k: usize| {
+            k < run.len()
+                && at(k) <= i
+                && (k + 1 == run.len() || at(k + 1) > i)
+        };
+        let (seg, h) = self.hint.get();
+        let k = if covers(h) {
+            h
+        } else if covers(h + 1) {
+            h + 1
+        } else {
+            run.partition_point(|st| (st.at & !ESCAPE) as usize <= i)
+                .checked_sub(1)?
+        };
+        self.hint.set((seg, k));
+        Some(run[k])
     }
 
     /// The source range of decoded byte `d`.
@@ -120,6 +219,19 @@ impl OffsetMap {
                 let (q, k) = (i / 3, i % 3);
                 let at = s.src + 4 * q + k;
                 (at, at + 2)
+            }
+            Kind::Qp(r) => {
+                let Some(st) = self.step(&self.runs[r as usize], i) else {
+                    return (s.src + i, s.src + i + 1);
+                };
+                let escape = st.at & ESCAPE != 0;
+                let at = s.src + i + st.cum as usize;
+                if (st.at & !ESCAPE) as usize == i && escape {
+                    (at, at + 3)
+                } else {
+                    let at = at + if escape { 2 } else { 0 };
+                    (at, at + 1)
+                }
             }
         }
     }
@@ -137,6 +249,17 @@ impl OffsetMap {
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.segs.len()
+    }
+
+    /// The heap bytes the map holds (for memory checks).
+    #[cfg(test)]
+    pub(crate) fn heap(&self) -> usize {
+        self.segs.capacity() * size_of::<Seg>()
+            + self
+                .runs
+                .iter()
+                .map(|r| r.capacity() * size_of::<Step>())
+                .sum::<usize>()
     }
 }
 
