@@ -25,6 +25,7 @@ use std::sync::Arc;
 use mail_parser::{HeaderName, Message as Parsed, MessagePart, PartType};
 
 use super::decode::{self, Charset};
+use super::flat;
 use super::found::{note, scan, Found, FoundMatch, Kind, Out, Sink};
 use super::headers;
 use super::html;
@@ -37,9 +38,23 @@ pub(crate) const MAX_DEPTH: usize = 48;
 /// Reads one message: its `Message-ID`, then everything found in it, in
 /// order, offsets in `data`, to `sink`.
 pub(crate) fn read(data: &[u8], mf: &MailFinder, sink: &mut dyn Sink) {
+    read_as(data, mf, sink, true);
+}
+
+/// [`read`], splitting a plain multipart part by part (see `flat`) when
+/// `split` allows.
+pub(crate) fn read_as(
+    data: &[u8],
+    mf: &MailFinder,
+    sink: &mut dyn Sink,
+    split: bool,
+) {
     let map = OffsetMap::shift(0);
     let lay = Layers::new(&map);
     let mut w = Walker { mf, out: Out::new(sink) };
+    if split && starts_with_field(data) && w.flat(data, &lay) {
+        return;
+    }
     let prepared;
     let parsed = if starts_with_field(data) {
         prepared = prepare(data);
@@ -49,14 +64,7 @@ pub(crate) fn read(data: &[u8], mf: &MailFinder, sink: &mut dyn Sink) {
     };
     match parsed {
         Some(msg) => {
-            let id = msg.parts.first().and_then(|p| {
-                p.headers
-                    .iter()
-                    .find(|h| h.name == HeaderName::MessageId)
-                    .and_then(|h| h.value.as_text())
-                    .map(str::to_string)
-            });
-            w.out.message_id(id);
+            w.out.message_id(message_id(&msg.parts[0]));
             w.message(&msg, data, &lay, "", 0);
             dismantle(msg);
         }
@@ -67,6 +75,15 @@ pub(crate) fn read(data: &[u8], mf: &MailFinder, sink: &mut dyn Sink) {
             scan(mf, data, &lay, &part, &MailContext::Text, &mut w.out);
         }
     }
+}
+
+/// The `Message-ID` of a message whose header block is `root`'s.
+fn message_id(root: &MessagePart<'_>) -> Option<String> {
+    root.headers
+        .iter()
+        .find(|h| h.name == HeaderName::MessageId)
+        .and_then(|h| h.value.as_text())
+        .map(str::to_string)
 }
 
 /// Whether `data` starts with a header field (`Name:` then a blank or
@@ -98,7 +115,11 @@ fn starts_with_field(data: &[u8]) -> bool {
 ///   read that line as a fold, so its first blank becomes a CR, which
 ///   ends the block as a blank line does.
 fn prepare(data: &[u8]) -> Cow<'_, [u8]> {
-    let out = patch_header_end(data);
+    mask(patch_header_end(data))
+}
+
+/// The masks of [`prepare`] (not the end of the header block).
+fn mask(out: Cow<'_, [u8]>) -> Cow<'_, [u8]> {
     let n = needles();
     // Each name found by its tail in the two usual cases ("ransfer-",
     // "harset"), then checked whole in any case where it stands.
@@ -289,6 +310,81 @@ struct Walker<'f, 's> {
 }
 
 impl Walker<'_, '_> {
+    /// Reads `data` part by part when it is a plain multipart (see
+    /// `flat`): what the full parse would find, without a record of
+    /// every part. Returns false, having read nothing, otherwise.
+    fn flat(&mut self, data: &[u8], lay: &Layers<'_>) -> bool {
+        if u32::try_from(data.len()).is_err() {
+            return false;
+        }
+        let Some(head) = flat::blank_line_end(data, 0) else { return false };
+        let prepared = prepare(&data[..head]);
+        let Some(parsed) = self.mf.parser.parse(&prepared[..]) else {
+            return false;
+        };
+        let root = &parsed.parts[0];
+        let body = root.offset_body as usize;
+        let boundary = root
+            .headers
+            .iter()
+            .find(|h| h.name == HeaderName::ContentType)
+            .and_then(|h| h.value.as_content_type())
+            .filter(|c| {
+                c.ctype() == "multipart" && c.subtype() != Some("digest")
+            })
+            .and_then(|c| c.attribute("boundary"));
+        let spans = match boundary {
+            Some(b) if body <= head => flat::parts(data, body, b.as_bytes()),
+            _ => None,
+        };
+        let Some(spans) = spans else { return false };
+        self.out.message_id(message_id(root));
+        self.headers(root, data, lay, "");
+        let (ct, st, _) = content_type(root);
+        let alt = ct == "multipart" && st == "alternative";
+        let mut groups = Vec::new();
+        for (i, span) in spans.iter().enumerate() {
+            if alt {
+                self.out.hold();
+            }
+            self.flat_part(data, lay, span, child("", i + 1));
+            if alt {
+                groups.push(self.out.release());
+            }
+        }
+        if alt {
+            merge_alternatives(groups, &mut self.out);
+        }
+        true
+    }
+
+    /// One part of a plain multipart: its header block parsed alone,
+    /// its offsets moved to the message's.
+    fn flat_part(
+        &mut self,
+        data: &[u8],
+        lay: &Layers<'_>,
+        span: &flat::Span,
+        path: String,
+    ) {
+        let prepared = mask(Cow::Borrowed(&data[span.header..span.head_end]));
+        // (The block ends with a blank line: the parser finds a part.)
+        let Some(parsed) = self.mf.parser.parse(&prepared[..]) else { return };
+        let Some(mut part) = parsed.parts.into_iter().next() else { return };
+        let base = span.header as u32;
+        for h in &mut part.headers {
+            h.offset_field += base;
+            h.offset_start += base;
+            h.offset_end += base;
+        }
+        let body = span.header + part.offset_body as usize;
+        part.offset_header = base;
+        part.offset_body = body as u32;
+        part.offset_end = flat::body_end(data, body, span.next) as u32;
+        self.headers(&part, data, lay, &path);
+        self.leaf(&part, data, lay, path, 1);
+    }
+
     /// A message (the input or a nested one) whose headers have path
     /// `path`.
     fn message(
@@ -731,6 +827,66 @@ mod tests {
         assert_eq!(&p[..], b"From: a\nSubject: b\n\r\t\nbody\n");
         let d = b"From: a\n\n  \nbody\n";
         assert!(matches!(patch_header_end(d), Cow::Borrowed(_)));
+    }
+
+    /// What reading `data` finds, written out, with or without the
+    /// split of plain multiparts.
+    fn walk(data: &[u8], split: bool, mf: &MailFinder) -> String {
+        let mut sink = super::super::found::Collect::default();
+        read_as(data, mf, &mut sink, split);
+        format!("{:?} {:?}", sink.id, sink.found)
+    }
+
+    #[test]
+    fn plain_multiparts_split_as_the_parser_reads_them() {
+        let mf = MailFinder::new(
+            crate::Finder::builder().rejected(true).build().unwrap(),
+        )
+        .html_resources(true);
+        let mut msgs: Vec<Vec<u8>> = Vec::new();
+        let head = "From: a@example.org\nMessage-ID: <x@example.org>\n\
+            Content-Type: multipart/alternative; boundary=\"=_b\"\n\n";
+        let body = "preamble http://pre.example/\n--=_b\n\
+            Content-Type: text/plain; charset=iso-8859-1\n\
+            Content-Transfer-Encoding: quoted-printable\n\n\
+            caf=E9 http://a.example/?x=3D1 http://same.example/\n--=_b  \n\
+            Content-Type: text/html\n\n<a href=\"http://t.example/\">\
+            http://s.example/</a> http://same.example/\n\n--=_b\n\
+            \nno headers http://n.example/\n--=_b\n\
+            Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n\
+            aHR0cDovL2I2NC5leGFtcGxlLw==\n--=_b--\nepilogue http://epi.example/\n";
+        let one = format!("{head}{body}");
+        msgs.push(one.clone().into_bytes());
+        msgs.push(one.replace('\n', "\r\n").into_bytes());
+        msgs.push(one.replace("alternative", "mixed").into_bytes());
+        msgs.push(one.replace("alternative", "digest").into_bytes());
+        msgs.push(one.replace("text/html", "message/rfc822").into_bytes());
+        msgs.push(one.replace("--=_b  \n", "--=_bx\n").into_bytes());
+        // Cut anywhere, so that parts are lost, headers end early and
+        // the closing delimiter is missing.
+        let mixed = one.replace("alternative", "mixed");
+        for cut in (head.len()..mixed.len()).step_by(3) {
+            msgs.push(mixed.as_bytes()[..cut].to_vec());
+        }
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/mail");
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            if path.extension().is_some_and(|x| x == "eml") {
+                msgs.push(std::fs::read(path).unwrap());
+            }
+        }
+        let mut split = 0;
+        for m in &msgs {
+            let (a, b) = (walk(m, true, &mf), walk(m, false, &mf));
+            assert_eq!(a, b, "{}", String::from_utf8_lossy(m));
+            let map = OffsetMap::shift(0);
+            let mut sink = super::super::found::Collect::default();
+            let mut w = Walker { mf: &mf, out: Out::new(&mut sink) };
+            split += usize::from(w.flat(m, &Layers::new(&map)));
+        }
+        // Most were split; the digest, the nested message and the
+        // delimiter with text after it were not.
+        assert!(split > msgs.len() / 2, "{split} of {}", msgs.len());
     }
 
     #[test]

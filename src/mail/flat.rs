@@ -1,0 +1,195 @@
+//! A multipart message whose parts are all plain leaves, split here part
+//! by part instead of parsed whole.
+//!
+//! `mail-parser` keeps a record of every part of the message it parses,
+//! some hundreds of bytes each: a message of a million small parts
+//! costs far more than the message. When the top-level multipart is
+//! plain, its parts are found here with a substring search and the
+//! parser reads one part's header block at a time, so that memory is
+//! bounded by the largest part and time is linear.
+//!
+//! Plain means that the parser, given the whole message, would find
+//! exactly these parts: every delimiter starts a line and is followed by
+//! nothing but blanks and the line break (or by `--` for the closing
+//! one; without it, the last part runs to the end of the message, as
+//! the parser reads it); every part's header block ends with a
+//! blank line before the next delimiter; no part's header block says
+//! `multipart` or `message` (no nesting); the multipart is no digest
+//! (whose parts default to messages). Anything else is left to the full
+//! parse, which reads broken and nested structure as it always has.
+//! Both walks are compared on crafted and real messages in the tests.
+
+use memchr::memmem;
+
+/// One part: its header block starts at `header` and ends at or before
+/// `head_end` (the end of the first blank line), and the delimiter
+/// after it starts at `next` (none after the last part of a multipart
+/// never closed: it runs to the end of the message).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Span {
+    pub(crate) header: usize,
+    pub(crate) head_end: usize,
+    pub(crate) next: Option<usize>,
+}
+
+/// The parts of the multipart whose body starts at `body` with boundary
+/// `boundary`, when it is plain; `None` otherwise. Linear in the
+/// message: every byte is searched once for the delimiter and once for
+/// a blank line.
+pub(crate) fn parts(
+    data: &[u8],
+    body: usize,
+    boundary: &[u8],
+) -> Option<Vec<Span>> {
+    if boundary.is_empty() {
+        return None;
+    }
+    let mut delim = Vec::with_capacity(boundary.len() + 2);
+    delim.extend_from_slice(b"--");
+    delim.extend_from_slice(boundary);
+    let find = memmem::Finder::new(&delim);
+    let at = |from: usize| find.find(&data[from..]).map(|k| from + k);
+    let line_start = |p: usize| p == 0 || data[p - 1] == b'\n';
+    let first = at(body)?;
+    if !(first == body || line_start(first)) {
+        return None;
+    }
+    let mut header = line_break_after(data, first + delim.len())?;
+    let mut spans = Vec::new();
+    loop {
+        // Both searches stop at the next delimiter: linear in all.
+        let next = at(header);
+        let end = next.unwrap_or(data.len());
+        let Some(head_end) = blank_line_end(&data[..end], header) else {
+            // A last part cut inside its header block: the parser reads
+            // to the end of the message for its headers, and drops it.
+            return next.is_none().then_some(spans);
+        };
+        if next.is_some_and(|n| !line_start(n)) {
+            return None;
+        }
+        let head = &data[header..head_end];
+        if contains_ci(head, b"multipart") || contains_ci(head, b"message") {
+            return None;
+        }
+        spans.push(Span { header, head_end, next });
+        let Some(next) = next else { return Some(spans) };
+        let after = next + delim.len();
+        if data[after..].starts_with(b"--") {
+            return Some(spans);
+        }
+        header = line_break_after(data, after)?;
+    }
+}
+
+/// Where the body of a part whose body starts at `body` ends, its
+/// delimiter at `next` (a line start): before the line break that
+/// precedes the delimiter, when that break is part of the body; with no
+/// delimiter, at the end of the message.
+pub(crate) fn body_end(
+    data: &[u8],
+    body: usize,
+    next: Option<usize>,
+) -> usize {
+    let Some(next) = next else { return data.len() };
+    if next <= body {
+        return body;
+    }
+    let nl = next - 1;
+    if nl > body && data[nl - 1] == b'\r' {
+        nl - 1
+    } else {
+        nl
+    }
+}
+
+/// After a delimiter at `at`: blanks (and CRs), then a line break; where
+/// the next line starts.
+fn line_break_after(data: &[u8], mut at: usize) -> Option<usize> {
+    while at < data.len() && matches!(data[at], b' ' | b'\t' | b'\r') {
+        at += 1;
+    }
+    (data.get(at) == Some(&b'\n')).then_some(at + 1)
+}
+
+/// The end of the first empty line of `data` from `from` on (a line
+/// start), where a header block ends at the latest.
+pub(crate) fn blank_line_end(data: &[u8], from: usize) -> Option<usize> {
+    let rest = &data[from..];
+    if rest.starts_with(b"\n") {
+        return Some(from + 1);
+    }
+    if rest.starts_with(b"\r\n") {
+        return Some(from + 2);
+    }
+    // The first of the two (the second looked for only before the
+    // first).
+    let lf = memmem::find(rest, b"\n\n").map(|k| k + 2);
+    let limit = lf.unwrap_or(rest.len());
+    let crlf = memmem::find(&rest[..limit], b"\n\r\n").map(|k| k + 3);
+    crlf.or(lf).map(|k| from + k)
+}
+
+/// Whether `hay` holds `needle` (lower case) in any case.
+fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_parts_are_found() {
+        let m = b"pre\n--b\nContent-Type: text/plain\n\none\n--b \r\n\ntwo\r\n--b--\nepi";
+        let p = parts(m, 0, b"b").unwrap();
+        assert_eq!(p.len(), 2);
+        assert_eq!(
+            &m[p[0].header..p[0].head_end],
+            b"Content-Type: text/plain\n\n"
+        );
+        assert_eq!(p[1].head_end, p[1].header + 1);
+        let next = p[0].next.unwrap();
+        assert_eq!(body_end(m, p[0].head_end, Some(next)), next - 1);
+        assert_eq!(
+            &m[p[1].head_end..body_end(m, p[1].head_end, p[1].next)],
+            b"two"
+        );
+        // The body that is only the line break before the delimiter.
+        assert_eq!(body_end(b"\n--b", 0, Some(1)), 0);
+        // Never closed: the last part runs to the end.
+        let m = b"--b\n\none\n--b\n\ntwo\n";
+        let p = parts(m, 0, b"b").unwrap();
+        assert_eq!((p.len(), p[1].next), (2, None));
+        assert_eq!(body_end(m, p[1].head_end, None), m.len());
+    }
+
+    #[test]
+    fn anything_unusual_is_left_to_the_parser() {
+        // A last part cut inside its header block is dropped.
+        let p = parts(b"--b\n\none\n--b\nContent-Type: te", 0, b"b");
+        assert_eq!(p.map(|p| p.len()), Some(1));
+        let cases: [&[u8]; 7] = [
+            // A header block that runs into the next delimiter.
+            b"--b\n\none\n--b\nContent-Type: text/plain\n--b\n\n",
+            // A delimiter inside a line.
+            b"--b\n\none --b\n\n--b--\n",
+            // Text after a delimiter.
+            b"--b\n\none\n--bx\n\n--b--\n",
+            // A nested multipart, a nested message.
+            b"--b\nContent-Type: multipart/mixed; boundary=c\n\n--b--\n",
+            b"--b\nContent-Type: Message/rfc822\n\n--b--\n",
+            // No blank line before the next delimiter.
+            b"--b\nContent-Type: text/plain\n--b--\n",
+            // No delimiter at all.
+            b"just text\n",
+        ];
+        for c in cases {
+            assert!(
+                parts(c, 0, b"b").is_none(),
+                "{}",
+                String::from_utf8_lossy(c)
+            );
+        }
+    }
+}
