@@ -42,18 +42,18 @@ pub(crate) fn read(data: &[u8], mf: &MailFinder, sink: &mut dyn Sink) {
 }
 
 /// [`read`], splitting a plain multipart part by part (see `flat`) when
-/// `split` allows.
+/// `split` allows; returns whether it did.
 pub(crate) fn read_as(
     data: &[u8],
     mf: &MailFinder,
     sink: &mut dyn Sink,
     split: bool,
-) {
+) -> bool {
     let map = OffsetMap::shift(0);
     let lay = Layers::new(&map);
     let mut w = Walker { mf, out: Out::new(sink) };
     if split && starts_with_field(data) && w.flat(data, &lay) {
-        return;
+        return true;
     }
     let prepared;
     let parsed = if starts_with_field(data) {
@@ -75,6 +75,7 @@ pub(crate) fn read_as(
             scan(mf, data, &lay, &part, &MailContext::Text, &mut w.out);
         }
     }
+    false
 }
 
 /// The `Message-ID` of a message whose header block is `root`'s.
@@ -827,66 +828,6 @@ mod tests {
         assert_eq!(&p[..], b"From: a\nSubject: b\n\r\t\nbody\n");
         let d = b"From: a\n\n  \nbody\n";
         assert!(matches!(patch_header_end(d), Cow::Borrowed(_)));
-    }
-
-    /// What reading `data` finds, written out, with or without the
-    /// split of plain multiparts.
-    fn walk(data: &[u8], split: bool, mf: &MailFinder) -> String {
-        let mut sink = super::super::found::Collect::default();
-        read_as(data, mf, &mut sink, split);
-        format!("{:?} {:?}", sink.id, sink.found)
-    }
-
-    #[test]
-    fn plain_multiparts_split_as_the_parser_reads_them() {
-        let mf = MailFinder::new(
-            crate::Finder::builder().rejected(true).build().unwrap(),
-        )
-        .html_resources(true);
-        let mut msgs: Vec<Vec<u8>> = Vec::new();
-        let head = "From: a@example.org\nMessage-ID: <x@example.org>\n\
-            Content-Type: multipart/alternative; boundary=\"=_b\"\n\n";
-        let body = "preamble http://pre.example/\n--=_b\n\
-            Content-Type: text/plain; charset=iso-8859-1\n\
-            Content-Transfer-Encoding: quoted-printable\n\n\
-            caf=E9 http://a.example/?x=3D1 http://same.example/\n--=_b  \n\
-            Content-Type: text/html\n\n<a href=\"http://t.example/\">\
-            http://s.example/</a> http://same.example/\n\n--=_b\n\
-            \nno headers http://n.example/\n--=_b\n\
-            Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n\
-            aHR0cDovL2I2NC5leGFtcGxlLw==\n--=_b--\nepilogue http://epi.example/\n";
-        let one = format!("{head}{body}");
-        msgs.push(one.clone().into_bytes());
-        msgs.push(one.replace('\n', "\r\n").into_bytes());
-        msgs.push(one.replace("alternative", "mixed").into_bytes());
-        msgs.push(one.replace("alternative", "digest").into_bytes());
-        msgs.push(one.replace("text/html", "message/rfc822").into_bytes());
-        msgs.push(one.replace("--=_b  \n", "--=_bx\n").into_bytes());
-        // Cut anywhere, so that parts are lost, headers end early and
-        // the closing delimiter is missing.
-        let mixed = one.replace("alternative", "mixed");
-        for cut in (head.len()..mixed.len()).step_by(3) {
-            msgs.push(mixed.as_bytes()[..cut].to_vec());
-        }
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/mail");
-        for e in std::fs::read_dir(dir).unwrap() {
-            let path = e.unwrap().path();
-            if path.extension().is_some_and(|x| x == "eml") {
-                msgs.push(std::fs::read(path).unwrap());
-            }
-        }
-        let mut split = 0;
-        for m in &msgs {
-            let (a, b) = (walk(m, true, &mf), walk(m, false, &mf));
-            assert_eq!(a, b, "{}", String::from_utf8_lossy(m));
-            let map = OffsetMap::shift(0);
-            let mut sink = super::super::found::Collect::default();
-            let mut w = Walker { mf: &mf, out: Out::new(&mut sink) };
-            split += usize::from(w.flat(m, &Layers::new(&map)));
-        }
-        // Most were split; the digest, the nested message and the
-        // delimiter with text after it were not.
-        assert!(split > msgs.len() / 2, "{split} of {}", msgs.len());
     }
 
     #[test]
