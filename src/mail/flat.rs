@@ -35,50 +35,84 @@ pub(crate) struct Span {
 /// The parts of the multipart whose body starts at `body` with boundary
 /// `boundary`, when it is plain; `None` otherwise. Linear in the
 /// message: every byte is searched once for the delimiter and once for
-/// a blank line.
-pub(crate) fn parts(
-    data: &[u8],
+/// a blank line. The parts are found twice, once to check and once as
+/// they are read, rather than held.
+pub(crate) fn parts<'d>(
+    data: &'d [u8],
     body: usize,
     boundary: &[u8],
-) -> Option<Vec<Span>> {
-    if boundary.is_empty() {
-        return None;
+) -> Option<Parts<'d>> {
+    let mut parts = Parts::new(data, body, boundary)?;
+    let again = parts.clone();
+    parts.by_ref().for_each(drop);
+    (!parts.failed).then_some(again)
+}
+
+/// The parts of a plain multipart, in order (see [`parts`]).
+#[derive(Clone)]
+pub(crate) struct Parts<'d> {
+    data: &'d [u8],
+    find: memmem::Finder<'static>,
+    /// Where the next part's header block starts; none after the last.
+    header: Option<usize>,
+    failed: bool,
+}
+
+impl<'d> Parts<'d> {
+    fn new(data: &'d [u8], body: usize, boundary: &[u8]) -> Option<Self> {
+        if boundary.is_empty() {
+            return None;
+        }
+        let mut delim = Vec::with_capacity(boundary.len() + 2);
+        delim.extend_from_slice(b"--");
+        delim.extend_from_slice(boundary);
+        let find = memmem::Finder::new(&delim).into_owned();
+        let first = body + find.find(&data[body..])?;
+        if !(first == body || data[first - 1] == b'\n') {
+            return None;
+        }
+        let header = line_break_after(data, first + delim.len());
+        Some(Parts { data, find, header: Some(header?), failed: false })
     }
-    let mut delim = Vec::with_capacity(boundary.len() + 2);
-    delim.extend_from_slice(b"--");
-    delim.extend_from_slice(boundary);
-    let find = memmem::Finder::new(&delim);
-    let at = |from: usize| find.find(&data[from..]).map(|k| from + k);
-    let line_start = |p: usize| p == 0 || data[p - 1] == b'\n';
-    let first = at(body)?;
-    if !(first == body || line_start(first)) {
-        return None;
+
+    fn fail(&mut self) -> Option<Span> {
+        self.failed = true;
+        self.header = None;
+        None
     }
-    let mut header = line_break_after(data, first + delim.len())?;
-    let mut spans = Vec::new();
-    loop {
+}
+
+impl Iterator for Parts<'_> {
+    type Item = Span;
+
+    fn next(&mut self) -> Option<Span> {
+        let data = self.data;
+        let header = self.header.take()?;
         // Both searches stop at the next delimiter: linear in all.
-        let next = at(header);
+        let next = self.find.find(&data[header..]).map(|k| header + k);
         let end = next.unwrap_or(data.len());
         let Some(head_end) = blank_line_end(&data[..end], header) else {
             // A last part cut inside its header block: the parser reads
             // to the end of the message for its headers, and drops it.
-            return next.is_none().then_some(spans);
+            return if next.is_none() { None } else { self.fail() };
         };
-        if next.is_some_and(|n| !line_start(n)) {
-            return None;
+        if next.is_some_and(|n| data[n - 1] != b'\n') {
+            return self.fail();
         }
         let head = &data[header..head_end];
         if contains_ci(head, b"multipart") || contains_ci(head, b"message") {
-            return None;
+            return self.fail();
         }
-        spans.push(Span { header, head_end, next });
-        let Some(next) = next else { return Some(spans) };
-        let after = next + delim.len();
-        if data[after..].starts_with(b"--") {
-            return Some(spans);
+        if let Some(n) = next {
+            let after = n + self.find.needle().len();
+            if !data[after..].starts_with(b"--") {
+                self.header = line_break_after(data, after);
+                if self.header.is_none() {
+                    return self.fail();
+                }
+            }
         }
-        header = line_break_after(data, after)?;
+        Some(Span { header, head_end, next })
     }
 }
 
@@ -115,6 +149,11 @@ fn line_break_after(data: &[u8], mut at: usize) -> Option<usize> {
 /// The end of the first empty line of `data` from `from` on (a line
 /// start), where a header block ends at the latest.
 pub(crate) fn blank_line_end(data: &[u8], from: usize) -> Option<usize> {
+    static FINDERS: std::sync::OnceLock<[memmem::Finder<'static>; 2]> =
+        std::sync::OnceLock::new();
+    let [lf2, crlf2] = FINDERS.get_or_init(|| {
+        [memmem::Finder::new(b"\n\n"), memmem::Finder::new(b"\n\r\n")]
+    });
     let rest = &data[from..];
     if rest.starts_with(b"\n") {
         return Some(from + 1);
@@ -124,15 +163,21 @@ pub(crate) fn blank_line_end(data: &[u8], from: usize) -> Option<usize> {
     }
     // The first of the two (the second looked for only before the
     // first).
-    let lf = memmem::find(rest, b"\n\n").map(|k| k + 2);
+    let lf = lf2.find(rest).map(|k| k + 2);
     let limit = lf.unwrap_or(rest.len());
-    let crlf = memmem::find(&rest[..limit], b"\n\r\n").map(|k| k + 3);
+    let crlf = crlf2.find(&rest[..limit]).map(|k| k + 3);
     crlf.or(lf).map(|k| from + k)
 }
 
-/// Whether `hay` holds `needle` (lower case) in any case.
+/// Whether `hay` holds `needle` (lower case, starting with a letter) in
+/// any case.
 fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
-    hay.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle))
+    let first = needle[0];
+    memchr::memchr2_iter(first, first.to_ascii_uppercase(), hay).any(|k| {
+        hay[k..]
+            .get(..needle.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(needle))
+    })
 }
 
 #[cfg(test)]
@@ -201,7 +246,7 @@ mod tests {
     #[test]
     fn plain_parts_are_found() {
         let m = b"pre\n--b\nContent-Type: text/plain\n\none\n--b \r\n\ntwo\r\n--b--\nepi";
-        let p = parts(m, 0, b"b").unwrap();
+        let p: Vec<Span> = parts(m, 0, b"b").unwrap().collect();
         assert_eq!(p.len(), 2);
         assert_eq!(
             &m[p[0].header..p[0].head_end],
@@ -218,16 +263,18 @@ mod tests {
         assert_eq!(body_end(b"\n--b", 0, Some(1)), 0);
         // Never closed: the last part runs to the end.
         let m = b"--b\n\none\n--b\n\ntwo\n";
-        let p = parts(m, 0, b"b").unwrap();
+        let p: Vec<Span> = parts(m, 0, b"b").unwrap().collect();
         assert_eq!((p.len(), p[1].next), (2, None));
         assert_eq!(body_end(m, p[1].head_end, None), m.len());
     }
 
     #[test]
     fn anything_unusual_is_left_to_the_parser() {
+        assert!(contains_ci(b"Content-Type: MultiPart/x", b"multipart"));
+        assert!(!contains_ci(b"Content-Type: text/plain; m", b"message"));
         // A last part cut inside its header block is dropped.
         let p = parts(b"--b\n\none\n--b\nContent-Type: te", 0, b"b");
-        assert_eq!(p.map(|p| p.len()), Some(1));
+        assert_eq!(p.map(Iterator::count), Some(1));
         let cases: [&[u8]; 7] = [
             // A header block that runs into the next delimiter.
             b"--b\n\none\n--b\nContent-Type: text/plain\n--b\n\n",

@@ -344,11 +344,11 @@ impl Walker<'_, '_> {
         let (ct, st, _) = content_type(root);
         let alt = ct == "multipart" && st == "alternative";
         let mut groups = Vec::new();
-        for (i, span) in spans.iter().enumerate() {
+        for (i, span) in spans.enumerate() {
             if alt {
                 self.out.hold();
             }
-            self.flat_part(data, lay, span, child("", i + 1));
+            self.flat_part(data, lay, &span, child("", i + 1));
             if alt {
                 groups.push(self.out.release());
             }
