@@ -25,9 +25,11 @@
 //!   each kept as an 8-byte step of a run rather than a segment of its
 //!   own.
 //!
-//! Memory is one segment per line break that moves the source, or per
-//! non-ASCII character of a converted charset, and 8 bytes per escape or
-//! soft line break of quoted-printable; lookups are a binary search.
+//! Memory is one segment (12 bytes while offsets stay under 4 GiB) per
+//! line break that moves the source, per HTML tag or character
+//! reference, or per non-ASCII character of a converted charset, and 8
+//! bytes per escape or soft line break of quoted-printable; lookups are
+//! a binary search, started from where the last one ended.
 
 use std::cell::Cell;
 
@@ -60,10 +62,119 @@ struct Seg {
     kind: Kind,
 }
 
+/// A segment in 12 bytes, for offsets under 4 GiB (every map of a
+/// message under 4 GiB): the kind in the top two bits of `kind`, its
+/// number (a group's length, a run's index) in the rest.
+#[derive(Clone, Copy, Debug)]
+struct Small {
+    dec: u32,
+    src: u32,
+    kind: u32,
+}
+
+const TAG: u32 = 30;
+const NUM: u32 = (1 << TAG) - 1;
+
+impl Small {
+    fn new(s: Seg) -> Option<Small> {
+        let (tag, n) = match s.kind {
+            Kind::Linear => (0, 0),
+            Kind::Group(n) => (1, n),
+            Kind::Base64 => (2, 0),
+            Kind::Qp(r) => (3, r),
+        };
+        Some(Small {
+            dec: u32::try_from(s.dec).ok()?,
+            src: u32::try_from(s.src).ok()?,
+            kind: (n <= NUM).then_some(tag << TAG | n)?,
+        })
+    }
+
+    fn seg(self) -> Seg {
+        let n = self.kind & NUM;
+        let kind = match self.kind >> TAG {
+            0 => Kind::Linear,
+            1 => Kind::Group(n),
+            2 => Kind::Base64,
+            _ => Kind::Qp(n),
+        };
+        Seg { dec: self.dec as usize, src: self.src as usize, kind }
+    }
+}
+
+/// A map's segments: small while every one fits, full size after.
+#[derive(Clone, Debug)]
+enum Segs {
+    Small(Vec<Small>),
+    Full(Vec<Seg>),
+}
+
+impl Default for Segs {
+    fn default() -> Segs {
+        Segs::Small(Vec::new())
+    }
+}
+
+impl Segs {
+    fn len(&self) -> usize {
+        match self {
+            Segs::Small(v) => v.len(),
+            Segs::Full(v) => v.len(),
+        }
+    }
+
+    fn get(&self, i: usize) -> Option<Seg> {
+        match self {
+            Segs::Small(v) => v.get(i).map(|s| s.seg()),
+            Segs::Full(v) => v.get(i).copied(),
+        }
+    }
+
+    fn last(&self) -> Option<Seg> {
+        self.len().checked_sub(1).and_then(|i| self.get(i))
+    }
+
+    fn pop(&mut self) {
+        match self {
+            Segs::Small(v) => drop(v.pop()),
+            Segs::Full(v) => drop(v.pop()),
+        }
+    }
+
+    fn push(&mut self, seg: Seg) {
+        match (&mut *self, Small::new(seg)) {
+            (Segs::Small(v), Some(small)) => v.push(small),
+            (Segs::Small(v), None) => {
+                let mut full: Vec<Seg> = v.iter().map(|s| s.seg()).collect();
+                full.push(seg);
+                *self = Segs::Full(full);
+            }
+            (Segs::Full(v), _) => v.push(seg),
+        }
+    }
+
+    /// The index of the last segment starting at or before `d`.
+    fn find(&self, d: usize) -> Option<usize> {
+        let n = match self {
+            Segs::Small(v) => v.partition_point(|s| s.dec as usize <= d),
+            Segs::Full(v) => v.partition_point(|s| s.dec <= d),
+        };
+        n.checked_sub(1)
+    }
+
+    #[cfg(test)]
+    fn heap(&self) -> usize {
+        match self {
+            Segs::Small(v) => v.capacity() * size_of::<Small>(),
+            Segs::Full(v) => v.capacity() * size_of::<Seg>(),
+        }
+    }
+}
+
 /// A map from offsets in a decoded byte string to offsets in its source.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct OffsetMap {
-    segs: Vec<Seg>,
+    segs: Segs,
     runs: Vec<Vec<Step>>,
     /// The segment and the step of the last lookup: matches are looked
     /// up in order, so the next is most often there or just after.
@@ -73,27 +184,23 @@ pub(crate) struct OffsetMap {
 impl OffsetMap {
     /// An empty map (add segments as the decoder writes).
     pub(crate) fn new() -> OffsetMap {
-        OffsetMap { segs: Vec::new(), runs: Vec::new(), hint: Cell::default() }
+        OffsetMap::default()
     }
 
     /// The map of text copied unchanged from `src` on.
     pub(crate) fn shift(src: usize) -> OffsetMap {
-        OffsetMap {
-            segs: vec![Seg { dec: 0, src, kind: Kind::Linear }],
-            runs: Vec::new(),
-            hint: Cell::default(),
-        }
+        let mut m = OffsetMap::default();
+        m.segs.push(Seg { dec: 0, src, kind: Kind::Linear });
+        m
     }
 
     fn push(&mut self, seg: Seg) {
-        if let Some(last) = self.segs.last_mut() {
+        if let Some(last) = self.segs.last() {
             if last.dec == seg.dec {
                 // The previous segment covers nothing: replace it.
-                *last = seg;
-                self.merge_last();
-                return;
+                self.segs.pop();
             }
-            debug_assert!(last.dec < seg.dec, "segments out of order");
+            debug_assert!(last.dec <= seg.dec, "segments out of order");
         }
         self.segs.push(seg);
         self.merge_last();
@@ -105,7 +212,10 @@ impl OffsetMap {
         if n < 2 {
             return;
         }
-        let (a, b) = (self.segs[n - 2], self.segs[n - 1]);
+        let (Some(a), Some(b)) = (self.segs.get(n - 2), self.segs.get(n - 1))
+        else {
+            return;
+        };
         if a.kind == Kind::Linear
             && b.kind == Kind::Linear
             && b.src >= a.src
@@ -139,7 +249,7 @@ impl OffsetMap {
     /// it are copied, up to the next call.
     pub(crate) fn qp(&mut self, dec: usize, src: usize, escape: bool) {
         if let Some(Seg { dec: d0, src: s0, kind: Kind::Qp(r) }) =
-            self.segs.last().copied()
+            self.segs.last()
         {
             let at = dec - d0;
             let cum = (src - s0).checked_sub(at);
@@ -167,7 +277,7 @@ impl OffsetMap {
         self.segs.push(Seg { dec, src, kind: Kind::Qp(r) });
     }
 
-    fn seg(&self, d: usize) -> Option<&Seg> {
+    fn seg(&self, d: usize) -> Option<Seg> {
         let segs = &self.segs;
         let covers = |i: usize| {
             segs.get(i).is_some_and(|s| s.dec <= d)
@@ -179,7 +289,7 @@ impl OffsetMap {
         } else if covers(h + 1) {
             h + 1
         } else {
-            segs.partition_point(|s| s.dec <= d).checked_sub(1)?
+            segs.find(d)?
         };
         if i != h {
             self.hint.set((i, step));
@@ -254,7 +364,7 @@ impl OffsetMap {
     /// The heap bytes the map holds (for memory checks).
     #[cfg(test)]
     pub(crate) fn heap(&self) -> usize {
-        self.segs.capacity() * size_of::<Seg>()
+        self.segs.heap()
             + self
                 .runs
                 .iter()
@@ -313,6 +423,31 @@ mod tests {
         assert_eq!(m.len(), 2);
         assert_eq!(m.byte(9), (31, 32));
         assert_eq!(m.range(6, 10), (16, 32));
+    }
+
+    #[test]
+    fn offsets_past_4_gib_and_long_groups_widen_the_map() {
+        let big = 1usize << 33;
+        let mut m = OffsetMap::new();
+        m.linear(0, 10);
+        m.group(5, 40, 1 << 31);
+        m.linear(6, 50);
+        assert!(matches!(m.segs, Segs::Full(_)));
+        assert_eq!(m.byte(1), (11, 12));
+        assert_eq!(m.byte(5), (40, 40 + (1 << 31)));
+        let mut m = OffsetMap::new();
+        m.linear(0, 10);
+        assert!(matches!(m.segs, Segs::Small(_)));
+        m.group(5, big, 3);
+        m.linear(6, big + 3);
+        m.qp(8, big + 9, true);
+        assert_eq!(m.byte(1), (11, 12));
+        assert_eq!(m.byte(5), (big, big + 3));
+        assert_eq!(m.byte(7), (big + 4, big + 5));
+        assert_eq!(m.byte(8), (big + 9, big + 12));
+        assert_eq!(m.byte(9), (big + 12, big + 13));
+        // Small segments are 12 bytes.
+        assert_eq!(size_of::<Small>(), 12);
     }
 
     #[test]
