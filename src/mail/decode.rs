@@ -38,17 +38,16 @@ fn hex(b: u8) -> Option<u8> {
 pub(crate) fn quoted_printable(src: &[u8], base: usize) -> Decoded {
     let mut out = Vec::with_capacity(src.len());
     let mut map = OffsetMap::new();
-    map.linear(0, base);
+    map.qp(0, base, false);
     let mut i = 0;
     while let Some(k) = memchr::memchr(b'=', &src[i..]) {
         let e = i + k;
         out.extend_from_slice(&src[i..e]);
         let (h, l) = (src.get(e + 1).copied(), src.get(e + 2).copied());
         if let (Some(h), Some(l)) = (h.and_then(hex), l.and_then(hex)) {
-            map.group(out.len(), base + e, 3);
+            map.qp(out.len(), base + e, true);
             out.push(h << 4 | l);
             i = e + 3;
-            map.linear(out.len(), base + i);
             continue;
         }
         let mut j = e + 1;
@@ -65,7 +64,7 @@ pub(crate) fn quoted_printable(src: &[u8], base: usize) -> Decoded {
             Some(next) => {
                 // A soft line break: nothing decoded.
                 i = next;
-                map.linear(out.len(), base + i);
+                map.qp(out.len(), base + i, false);
             }
             None => {
                 // Not an escape: the '=' stands for itself.
@@ -364,6 +363,72 @@ mod tests {
         assert_eq!(d.map.range(h, x + 1), (106, 100 + 32));
         assert_eq!(src[31], b'x');
         check_qp(&d, src, 100);
+    }
+
+    /// The compact map of a quoted-printable text gives, byte for byte,
+    /// what one segment per escape and per soft break gives.
+    fn same_as_segments(src: &[u8], base: usize) {
+        let mut m = OffsetMap::new();
+        m.linear(0, base);
+        let (mut i, mut n) = (0, 0);
+        while i < src.len() {
+            let hex2 = src
+                .get(i + 1..i + 3)
+                .filter(|h| h.iter().all(u8::is_ascii_hexdigit));
+            if src[i] == b'=' && hex2.is_some() {
+                m.group(n, base + i, 3);
+                n += 1;
+                i += 3;
+                m.linear(n, base + i);
+                continue;
+            }
+            if src[i] == b'=' {
+                let mut j = i + 1;
+                while j < src.len() && matches!(src[j], b' ' | b'\t') {
+                    j += 1;
+                }
+                let next = match &src[j..] {
+                    [b'\n', ..] => Some(j + 1),
+                    [b'\r', b'\n', ..] => Some(j + 2),
+                    [] => Some(j),
+                    _ => None,
+                };
+                if let Some(next) = next {
+                    i = next;
+                    m.linear(n, base + i);
+                    continue;
+                }
+            }
+            n += 1;
+            i += 1;
+        }
+        let d = quoted_printable(src, base);
+        assert_eq!(d.text.len(), n);
+        for k in 0..n {
+            assert_eq!(d.map.byte(k), m.byte(k), "byte {k}");
+        }
+    }
+
+    #[test]
+    fn qp_map_is_compact_and_exact() {
+        // Escapes next to each other, soft breaks after escapes, a break
+        // at the very end: every byte maps as a byte-by-byte walk says.
+        let src = b"=41=42x=\n=43y=\r\nz=3D=\n=\nw=";
+        let d = quoted_printable(src, 7);
+        assert_eq!(d.text, b"ABxCyz=w");
+        check_qp(&d, src, 7);
+        assert_eq!(d.map.byte(0), (7, 10));
+        assert_eq!(d.map.byte(2), (13, 14));
+        assert_eq!(d.map.byte(3), (16, 19));
+        assert_eq!(d.map.byte(7), (31, 32));
+        same_as_segments(src, 7);
+        // Dense escapes cost a few bytes each, not segments.
+        let line = b"http://a.example/?id=3D1 <http://b.ex=\nample/x> =41 \n";
+        let big = line.repeat(20_000);
+        let d = quoted_printable(&big, 0);
+        check_qp(&d, &big, 0);
+        same_as_segments(&big, 0);
+        assert!(d.map.heap() <= 3 * 8 * 20_000 * 2, "{}", d.map.heap());
     }
 
     #[test]

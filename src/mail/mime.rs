@@ -25,6 +25,7 @@ use std::sync::Arc;
 use mail_parser::{HeaderName, Message as Parsed, MessagePart, PartType};
 
 use super::decode::{self, Charset};
+use super::flat;
 use super::found::{note, scan, Found, FoundMatch, Kind, Out, Sink};
 use super::headers;
 use super::html;
@@ -37,9 +38,23 @@ pub(crate) const MAX_DEPTH: usize = 48;
 /// Reads one message: its `Message-ID`, then everything found in it, in
 /// order, offsets in `data`, to `sink`.
 pub(crate) fn read(data: &[u8], mf: &MailFinder, sink: &mut dyn Sink) {
+    read_as(data, mf, sink, true);
+}
+
+/// [`read`], splitting a plain multipart part by part (see `flat`) when
+/// `split` allows; returns whether it did.
+pub(crate) fn read_as(
+    data: &[u8],
+    mf: &MailFinder,
+    sink: &mut dyn Sink,
+    split: bool,
+) -> bool {
     let map = OffsetMap::shift(0);
     let lay = Layers::new(&map);
     let mut w = Walker { mf, out: Out::new(sink) };
+    if split && starts_with_field(data) && w.flat(data, &lay) {
+        return true;
+    }
     let prepared;
     let parsed = if starts_with_field(data) {
         prepared = prepare(data);
@@ -49,14 +64,7 @@ pub(crate) fn read(data: &[u8], mf: &MailFinder, sink: &mut dyn Sink) {
     };
     match parsed {
         Some(msg) => {
-            let id = msg.parts.first().and_then(|p| {
-                p.headers
-                    .iter()
-                    .find(|h| h.name == HeaderName::MessageId)
-                    .and_then(|h| h.value.as_text())
-                    .map(str::to_string)
-            });
-            w.out.message_id(id);
+            w.out.message_id(message_id(&msg.parts[0]));
             w.message(&msg, data, &lay, "", 0);
             dismantle(msg);
         }
@@ -67,6 +75,16 @@ pub(crate) fn read(data: &[u8], mf: &MailFinder, sink: &mut dyn Sink) {
             scan(mf, data, &lay, &part, &MailContext::Text, &mut w.out);
         }
     }
+    false
+}
+
+/// The `Message-ID` of a message whose header block is `root`'s.
+fn message_id(root: &MessagePart<'_>) -> Option<String> {
+    root.headers
+        .iter()
+        .find(|h| h.name == HeaderName::MessageId)
+        .and_then(|h| h.value.as_text())
+        .map(str::to_string)
 }
 
 /// Whether `data` starts with a header field (`Name:` then a blank or
@@ -98,7 +116,11 @@ fn starts_with_field(data: &[u8]) -> bool {
 ///   read that line as a fold, so its first blank becomes a CR, which
 ///   ends the block as a blank line does.
 fn prepare(data: &[u8]) -> Cow<'_, [u8]> {
-    let out = patch_header_end(data);
+    mask(patch_header_end(data))
+}
+
+/// The masks of [`prepare`] (not the end of the header block).
+fn mask(out: Cow<'_, [u8]>) -> Cow<'_, [u8]> {
     let n = needles();
     // Each name found by its tail in the two usual cases ("ransfer-",
     // "harset"), then checked whole in any case where it stands.
@@ -289,6 +311,81 @@ struct Walker<'f, 's> {
 }
 
 impl Walker<'_, '_> {
+    /// Reads `data` part by part when it is a plain multipart (see
+    /// `flat`): what the full parse would find, without a record of
+    /// every part. Returns false, having read nothing, otherwise.
+    fn flat(&mut self, data: &[u8], lay: &Layers<'_>) -> bool {
+        if u32::try_from(data.len()).is_err() {
+            return false;
+        }
+        let Some(head) = flat::blank_line_end(data, 0) else { return false };
+        let prepared = prepare(&data[..head]);
+        let Some(parsed) = self.mf.parser.parse(&prepared[..]) else {
+            return false;
+        };
+        let root = &parsed.parts[0];
+        let body = root.offset_body as usize;
+        let boundary = root
+            .headers
+            .iter()
+            .find(|h| h.name == HeaderName::ContentType)
+            .and_then(|h| h.value.as_content_type())
+            .filter(|c| {
+                c.ctype() == "multipart" && c.subtype() != Some("digest")
+            })
+            .and_then(|c| c.attribute("boundary"));
+        let spans = match boundary {
+            Some(b) if body <= head => flat::parts(data, body, b.as_bytes()),
+            _ => None,
+        };
+        let Some(spans) = spans else { return false };
+        self.out.message_id(message_id(root));
+        self.headers(root, data, lay, "");
+        let (ct, st, _) = content_type(root);
+        let alt = ct == "multipart" && st == "alternative";
+        let mut groups = Vec::new();
+        for (i, span) in spans.enumerate() {
+            if alt {
+                self.out.hold();
+            }
+            self.flat_part(data, lay, &span, child("", i + 1));
+            if alt {
+                groups.push(self.out.release());
+            }
+        }
+        if alt {
+            merge_alternatives(groups, &mut self.out);
+        }
+        true
+    }
+
+    /// One part of a plain multipart: its header block parsed alone,
+    /// its offsets moved to the message's.
+    fn flat_part(
+        &mut self,
+        data: &[u8],
+        lay: &Layers<'_>,
+        span: &flat::Span,
+        path: String,
+    ) {
+        let prepared = mask(Cow::Borrowed(&data[span.header..span.head_end]));
+        // (The block ends with a blank line: the parser finds a part.)
+        let Some(parsed) = self.mf.parser.parse(&prepared[..]) else { return };
+        let Some(mut part) = parsed.parts.into_iter().next() else { return };
+        let base = span.header as u32;
+        for h in &mut part.headers {
+            h.offset_field += base;
+            h.offset_start += base;
+            h.offset_end += base;
+        }
+        let body = span.header + part.offset_body as usize;
+        part.offset_header = base;
+        part.offset_body = body as u32;
+        part.offset_end = flat::body_end(data, body, span.next) as u32;
+        self.headers(&part, data, lay, &path);
+        self.leaf(&part, data, lay, path, 1);
+    }
+
     /// A message (the input or a nested one) whose headers have path
     /// `path`.
     fn message(

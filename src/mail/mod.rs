@@ -67,6 +67,7 @@ use crate::scan::{Context, Finder, Match, Position, Rejected};
 
 mod decode;
 pub mod detect;
+mod flat;
 mod found;
 mod headers;
 mod html;

@@ -18,11 +18,20 @@
 //! * *base64*: a run of whole base64 quanta with no whitespace inside,
 //!   four source characters for three decoded bytes; decoded byte `k`
 //!   (0, 1, 2) of a quantum is made of the bits of characters `k` and
-//!   `k + 1`.
+//!   `k + 1`;
+//! * *quoted-printable*: a whole quoted-printable body, text copied
+//!   unchanged except at its escapes (one decoded byte from three source
+//!   bytes) and soft line breaks (the source moves on, nothing decoded),
+//!   each kept as an 8-byte step of a run rather than a segment of its
+//!   own.
 //!
-//! Memory is one segment per escape, per line break that moves the
-//! source, or per non-ASCII character of a converted charset; lookups are
-//! a binary search.
+//! Memory is one segment (12 bytes while offsets stay under 4 GiB) per
+//! line break that moves the source, per HTML tag or character
+//! reference, or per non-ASCII character of a converted charset, and 8
+//! bytes per escape or soft line break of quoted-printable; lookups are
+//! a binary search, started from where the last one ended.
+
+use std::cell::Cell;
 
 /// How the decoded bytes of one segment relate to the source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +39,21 @@ enum Kind {
     Linear,
     Group(u32),
     Base64,
+    /// A quoted-printable run: its steps are `runs[i]`.
+    Qp(u32),
 }
+
+/// A step of a quoted-printable run: from decoded offset `at` (relative
+/// to its segment, the top bit set for an escape) the source is `cum`
+/// bytes further on than the decoded text is (relative to the segment's
+/// start), and for an escape that byte is made of three source bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Step {
+    at: u32,
+    cum: u32,
+}
+
+const ESCAPE: u32 = 1 << 31;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Seg {
@@ -39,32 +62,145 @@ struct Seg {
     kind: Kind,
 }
 
+/// A segment in 12 bytes, for offsets under 4 GiB (every map of a
+/// message under 4 GiB): the kind in the top two bits of `kind`, its
+/// number (a group's length, a run's index) in the rest.
+#[derive(Clone, Copy, Debug)]
+struct Small {
+    dec: u32,
+    src: u32,
+    kind: u32,
+}
+
+const TAG: u32 = 30;
+const NUM: u32 = (1 << TAG) - 1;
+
+impl Small {
+    fn new(s: Seg) -> Option<Small> {
+        let (tag, n) = match s.kind {
+            Kind::Linear => (0, 0),
+            Kind::Group(n) => (1, n),
+            Kind::Base64 => (2, 0),
+            Kind::Qp(r) => (3, r),
+        };
+        Some(Small {
+            dec: u32::try_from(s.dec).ok()?,
+            src: u32::try_from(s.src).ok()?,
+            kind: (n <= NUM).then_some(tag << TAG | n)?,
+        })
+    }
+
+    fn seg(self) -> Seg {
+        let n = self.kind & NUM;
+        let kind = match self.kind >> TAG {
+            0 => Kind::Linear,
+            1 => Kind::Group(n),
+            2 => Kind::Base64,
+            _ => Kind::Qp(n),
+        };
+        Seg { dec: self.dec as usize, src: self.src as usize, kind }
+    }
+}
+
+/// A map's segments: small while every one fits, full size after.
+#[derive(Clone, Debug)]
+enum Segs {
+    Small(Vec<Small>),
+    Full(Vec<Seg>),
+}
+
+impl Default for Segs {
+    fn default() -> Segs {
+        Segs::Small(Vec::new())
+    }
+}
+
+impl Segs {
+    fn len(&self) -> usize {
+        match self {
+            Segs::Small(v) => v.len(),
+            Segs::Full(v) => v.len(),
+        }
+    }
+
+    fn get(&self, i: usize) -> Option<Seg> {
+        match self {
+            Segs::Small(v) => v.get(i).map(|s| s.seg()),
+            Segs::Full(v) => v.get(i).copied(),
+        }
+    }
+
+    fn last(&self) -> Option<Seg> {
+        self.len().checked_sub(1).and_then(|i| self.get(i))
+    }
+
+    fn pop(&mut self) {
+        match self {
+            Segs::Small(v) => drop(v.pop()),
+            Segs::Full(v) => drop(v.pop()),
+        }
+    }
+
+    fn push(&mut self, seg: Seg) {
+        match (&mut *self, Small::new(seg)) {
+            (Segs::Small(v), Some(small)) => v.push(small),
+            (Segs::Small(v), None) => {
+                let mut full: Vec<Seg> = v.iter().map(|s| s.seg()).collect();
+                full.push(seg);
+                *self = Segs::Full(full);
+            }
+            (Segs::Full(v), _) => v.push(seg),
+        }
+    }
+
+    /// The index of the last segment starting at or before `d`.
+    fn find(&self, d: usize) -> Option<usize> {
+        let n = match self {
+            Segs::Small(v) => v.partition_point(|s| s.dec as usize <= d),
+            Segs::Full(v) => v.partition_point(|s| s.dec <= d),
+        };
+        n.checked_sub(1)
+    }
+
+    #[cfg(test)]
+    fn heap(&self) -> usize {
+        match self {
+            Segs::Small(v) => v.capacity() * size_of::<Small>(),
+            Segs::Full(v) => v.capacity() * size_of::<Seg>(),
+        }
+    }
+}
+
 /// A map from offsets in a decoded byte string to offsets in its source.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct OffsetMap {
-    segs: Vec<Seg>,
+    segs: Segs,
+    runs: Vec<Vec<Step>>,
+    /// The segment and the step of the last lookup: matches are looked
+    /// up in order, so the next is most often there or just after.
+    hint: Cell<(usize, usize)>,
 }
 
 impl OffsetMap {
     /// An empty map (add segments as the decoder writes).
     pub(crate) fn new() -> OffsetMap {
-        OffsetMap { segs: Vec::new() }
+        OffsetMap::default()
     }
 
     /// The map of text copied unchanged from `src` on.
     pub(crate) fn shift(src: usize) -> OffsetMap {
-        OffsetMap { segs: vec![Seg { dec: 0, src, kind: Kind::Linear }] }
+        let mut m = OffsetMap::default();
+        m.segs.push(Seg { dec: 0, src, kind: Kind::Linear });
+        m
     }
 
     fn push(&mut self, seg: Seg) {
-        if let Some(last) = self.segs.last_mut() {
+        if let Some(last) = self.segs.last() {
             if last.dec == seg.dec {
                 // The previous segment covers nothing: replace it.
-                *last = seg;
-                self.merge_last();
-                return;
+                self.segs.pop();
             }
-            debug_assert!(last.dec < seg.dec, "segments out of order");
+            debug_assert!(last.dec <= seg.dec, "segments out of order");
         }
         self.segs.push(seg);
         self.merge_last();
@@ -76,7 +212,10 @@ impl OffsetMap {
         if n < 2 {
             return;
         }
-        let (a, b) = (self.segs[n - 2], self.segs[n - 1]);
+        let (Some(a), Some(b)) = (self.segs.get(n - 2), self.segs.get(n - 1))
+        else {
+            return;
+        };
         if a.kind == Kind::Linear
             && b.kind == Kind::Linear
             && b.src >= a.src
@@ -104,9 +243,79 @@ impl OffsetMap {
         self.push(Seg { dec, src, kind: Kind::Base64 });
     }
 
-    fn seg(&self, d: usize) -> Option<&Seg> {
-        let i = self.segs.partition_point(|s| s.dec <= d);
-        i.checked_sub(1).map(|i| &self.segs[i])
+    /// Quoted-printable: decoded offset `dec` comes from source offset
+    /// `src`, made of the three bytes of an escape when `escape`, else
+    /// copied (the first byte after a soft line break); the bytes after
+    /// it are copied, up to the next call.
+    pub(crate) fn qp(&mut self, dec: usize, src: usize, escape: bool) {
+        if let Some(Seg { dec: d0, src: s0, kind: Kind::Qp(r) }) =
+            self.segs.last()
+        {
+            let at = dec - d0;
+            let cum = (src - s0).checked_sub(at);
+            if let (Ok(at32), Some(Ok(cum))) =
+                (u32::try_from(at), cum.map(u32::try_from))
+            {
+                if at32 < ESCAPE {
+                    let run = &mut self.runs[r as usize];
+                    let step =
+                        Step { at: at32 | (ESCAPE * u32::from(escape)), cum };
+                    match run.last_mut() {
+                        Some(last) if last.at & !ESCAPE == at32 => {
+                            *last = step
+                        }
+                        _ => run.push(step),
+                    }
+                    return;
+                }
+            }
+        }
+        // A new run (the first, or past what 32 bits hold).
+        let r = u32::try_from(self.runs.len()).unwrap_or(u32::MAX);
+        let first = Step { at: ESCAPE * u32::from(escape), cum: 0 };
+        self.runs.push(if escape { vec![first] } else { Vec::new() });
+        self.segs.push(Seg { dec, src, kind: Kind::Qp(r) });
+    }
+
+    fn seg(&self, d: usize) -> Option<Seg> {
+        let segs = &self.segs;
+        let covers = |i: usize| {
+            segs.get(i).is_some_and(|s| s.dec <= d)
+                && segs.get(i + 1).is_none_or(|s| s.dec > d)
+        };
+        let (h, step) = self.hint.get();
+        let i = if covers(h) {
+            h
+        } else if covers(h + 1) {
+            h + 1
+        } else {
+            segs.find(d)?
+        };
+        if i != h {
+            self.hint.set((i, step));
+        }
+        segs.get(i)
+    }
+
+    /// The last step of `run` at or before relative offset `i`.
+    fn step(&self, run: &[Step], i: usize) -> Option<Step> {
+        let at = |k: usize| (run[k].at & !ESCAPE) as usize;
+        let covers = |k: usize| {
+            k < run.len()
+                && at(k) <= i
+                && (k + 1 == run.len() || at(k + 1) > i)
+        };
+        let (seg, h) = self.hint.get();
+        let k = if covers(h) {
+            h
+        } else if covers(h + 1) {
+            h + 1
+        } else {
+            run.partition_point(|st| (st.at & !ESCAPE) as usize <= i)
+                .checked_sub(1)?
+        };
+        self.hint.set((seg, k));
+        Some(run[k])
     }
 
     /// The source range of decoded byte `d`.
@@ -120,6 +329,19 @@ impl OffsetMap {
                 let (q, k) = (i / 3, i % 3);
                 let at = s.src + 4 * q + k;
                 (at, at + 2)
+            }
+            Kind::Qp(r) => {
+                let Some(st) = self.step(&self.runs[r as usize], i) else {
+                    return (s.src + i, s.src + i + 1);
+                };
+                let escape = st.at & ESCAPE != 0;
+                let at = s.src + i + st.cum as usize;
+                if (st.at & !ESCAPE) as usize == i && escape {
+                    (at, at + 3)
+                } else {
+                    let at = at + if escape { 2 } else { 0 };
+                    (at, at + 1)
+                }
             }
         }
     }
@@ -137,6 +359,17 @@ impl OffsetMap {
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.segs.len()
+    }
+
+    /// The heap bytes the map holds (for memory checks).
+    #[cfg(test)]
+    pub(crate) fn heap(&self) -> usize {
+        self.segs.heap()
+            + self
+                .runs
+                .iter()
+                .map(|r| r.capacity() * size_of::<Step>())
+                .sum::<usize>()
     }
 }
 
@@ -190,6 +423,31 @@ mod tests {
         assert_eq!(m.len(), 2);
         assert_eq!(m.byte(9), (31, 32));
         assert_eq!(m.range(6, 10), (16, 32));
+    }
+
+    #[test]
+    fn offsets_past_4_gib_and_long_groups_widen_the_map() {
+        let big = 1usize << 33;
+        let mut m = OffsetMap::new();
+        m.linear(0, 10);
+        m.group(5, 40, 1 << 31);
+        m.linear(6, 50);
+        assert!(matches!(m.segs, Segs::Full(_)));
+        assert_eq!(m.byte(1), (11, 12));
+        assert_eq!(m.byte(5), (40, 40 + (1 << 31)));
+        let mut m = OffsetMap::new();
+        m.linear(0, 10);
+        assert!(matches!(m.segs, Segs::Small(_)));
+        m.group(5, big, 3);
+        m.linear(6, big + 3);
+        m.qp(8, big + 9, true);
+        assert_eq!(m.byte(1), (11, 12));
+        assert_eq!(m.byte(5), (big, big + 3));
+        assert_eq!(m.byte(7), (big + 4, big + 5));
+        assert_eq!(m.byte(8), (big + 9, big + 12));
+        assert_eq!(m.byte(9), (big + 12, big + 13));
+        // Small segments are 12 bytes.
+        assert_eq!(size_of::<Small>(), 12);
     }
 
     #[test]

@@ -1,0 +1,301 @@
+//! A multipart message whose parts are all plain leaves, split here part
+//! by part instead of parsed whole.
+//!
+//! `mail-parser` keeps a record of every part of the message it parses,
+//! some hundreds of bytes each: a message of a million small parts
+//! costs far more than the message. When the top-level multipart is
+//! plain, its parts are found here with a substring search and the
+//! parser reads one part's header block at a time, so that memory is
+//! bounded by the largest part and time is linear.
+//!
+//! Plain means that the parser, given the whole message, would find
+//! exactly these parts: every delimiter starts a line and is followed by
+//! nothing but blanks and the line break (or by `--` for the closing
+//! one; without it, the last part runs to the end of the message, as
+//! the parser reads it); every part's header block ends with a
+//! blank line before the next delimiter; no part's header block says
+//! `multipart` or `message` (no nesting); the multipart is no digest
+//! (whose parts default to messages). Anything else is left to the full
+//! parse, which reads broken and nested structure as it always has.
+//! Both walks are compared on crafted and real messages in the tests.
+
+use memchr::memmem;
+
+/// One part: its header block starts at `header` and ends at or before
+/// `head_end` (the end of the first blank line), and the delimiter
+/// after it starts at `next` (none after the last part of a multipart
+/// never closed: it runs to the end of the message).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Span {
+    pub(crate) header: usize,
+    pub(crate) head_end: usize,
+    pub(crate) next: Option<usize>,
+}
+
+/// The parts of the multipart whose body starts at `body` with boundary
+/// `boundary`, when it is plain; `None` otherwise. Linear in the
+/// message: every byte is searched once for the delimiter and once for
+/// a blank line. The parts are found twice, once to check and once as
+/// they are read, rather than held.
+pub(crate) fn parts<'d>(
+    data: &'d [u8],
+    body: usize,
+    boundary: &[u8],
+) -> Option<Parts<'d>> {
+    let mut parts = Parts::new(data, body, boundary)?;
+    let again = parts.clone();
+    parts.by_ref().for_each(drop);
+    (!parts.failed).then_some(again)
+}
+
+/// The parts of a plain multipart, in order (see [`parts`]).
+#[derive(Clone)]
+pub(crate) struct Parts<'d> {
+    data: &'d [u8],
+    find: memmem::Finder<'static>,
+    /// Where the next part's header block starts; none after the last.
+    header: Option<usize>,
+    failed: bool,
+}
+
+impl<'d> Parts<'d> {
+    fn new(data: &'d [u8], body: usize, boundary: &[u8]) -> Option<Self> {
+        if boundary.is_empty() {
+            return None;
+        }
+        let mut delim = Vec::with_capacity(boundary.len() + 2);
+        delim.extend_from_slice(b"--");
+        delim.extend_from_slice(boundary);
+        let find = memmem::Finder::new(&delim).into_owned();
+        let first = body + find.find(&data[body..])?;
+        if !(first == body || data[first - 1] == b'\n') {
+            return None;
+        }
+        let header = line_break_after(data, first + delim.len());
+        Some(Parts { data, find, header: Some(header?), failed: false })
+    }
+
+    fn fail(&mut self) -> Option<Span> {
+        self.failed = true;
+        self.header = None;
+        None
+    }
+}
+
+impl Iterator for Parts<'_> {
+    type Item = Span;
+
+    fn next(&mut self) -> Option<Span> {
+        let data = self.data;
+        let header = self.header.take()?;
+        // Both searches stop at the next delimiter: linear in all.
+        let next = self.find.find(&data[header..]).map(|k| header + k);
+        let end = next.unwrap_or(data.len());
+        let Some(head_end) = blank_line_end(&data[..end], header) else {
+            // A last part cut inside its header block: the parser reads
+            // to the end of the message for its headers, and drops it.
+            return if next.is_none() { None } else { self.fail() };
+        };
+        if next.is_some_and(|n| data[n - 1] != b'\n') {
+            return self.fail();
+        }
+        let head = &data[header..head_end];
+        if contains_ci(head, b"multipart") || contains_ci(head, b"message") {
+            return self.fail();
+        }
+        if let Some(n) = next {
+            let after = n + self.find.needle().len();
+            if !data[after..].starts_with(b"--") {
+                self.header = line_break_after(data, after);
+                if self.header.is_none() {
+                    return self.fail();
+                }
+            }
+        }
+        Some(Span { header, head_end, next })
+    }
+}
+
+/// Where the body of a part whose body starts at `body` ends, its
+/// delimiter at `next` (a line start): before the line break that
+/// precedes the delimiter, when that break is part of the body; with no
+/// delimiter, at the end of the message.
+pub(crate) fn body_end(
+    data: &[u8],
+    body: usize,
+    next: Option<usize>,
+) -> usize {
+    let Some(next) = next else { return data.len() };
+    if next <= body {
+        return body;
+    }
+    let nl = next - 1;
+    if nl > body && data[nl - 1] == b'\r' {
+        nl - 1
+    } else {
+        nl
+    }
+}
+
+/// After a delimiter at `at`: blanks (and CRs), then a line break; where
+/// the next line starts.
+fn line_break_after(data: &[u8], mut at: usize) -> Option<usize> {
+    while at < data.len() && matches!(data[at], b' ' | b'\t' | b'\r') {
+        at += 1;
+    }
+    (data.get(at) == Some(&b'\n')).then_some(at + 1)
+}
+
+/// The end of the first empty line of `data` from `from` on (a line
+/// start), where a header block ends at the latest.
+pub(crate) fn blank_line_end(data: &[u8], from: usize) -> Option<usize> {
+    static FINDERS: std::sync::OnceLock<[memmem::Finder<'static>; 2]> =
+        std::sync::OnceLock::new();
+    let [lf2, crlf2] = FINDERS.get_or_init(|| {
+        [memmem::Finder::new(b"\n\n"), memmem::Finder::new(b"\n\r\n")]
+    });
+    let rest = &data[from..];
+    if rest.starts_with(b"\n") {
+        return Some(from + 1);
+    }
+    if rest.starts_with(b"\r\n") {
+        return Some(from + 2);
+    }
+    // The first of the two (the second looked for only before the
+    // first).
+    let lf = lf2.find(rest).map(|k| k + 2);
+    let limit = lf.unwrap_or(rest.len());
+    let crlf = crlf2.find(&rest[..limit]).map(|k| k + 3);
+    crlf.or(lf).map(|k| from + k)
+}
+
+/// Whether `hay` holds `needle` (lower case, starting with a letter) in
+/// any case.
+fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
+    let first = needle[0];
+    memchr::memchr2_iter(first, first.to_ascii_uppercase(), hay).any(|k| {
+        hay[k..]
+            .get(..needle.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(needle))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mail::mime::read_as;
+
+    /// What reading `data` finds, written out, with or without the
+    /// split of plain multiparts.
+    fn walk(data: &[u8], split: bool, mf: &crate::mail::MailFinder) -> String {
+        let mut sink = crate::mail::found::Collect::default();
+        read_as(data, mf, &mut sink, split);
+        format!("{:?} {:?}", sink.id, sink.found)
+    }
+
+    #[test]
+    fn plain_multiparts_split_as_the_parser_reads_them() {
+        let mf = crate::mail::MailFinder::new(
+            crate::Finder::builder().rejected(true).build().unwrap(),
+        )
+        .html_resources(true);
+        let mut msgs: Vec<Vec<u8>> = Vec::new();
+        let head = "From: a@example.org\nMessage-ID: <x@example.org>\n\
+            Content-Type: multipart/alternative; boundary=\"=_b\"\n\n";
+        let body = "preamble http://pre.example/\n--=_b\n\
+            Content-Type: text/plain; charset=iso-8859-1\n\
+            Content-Transfer-Encoding: quoted-printable\n\n\
+            caf=E9 http://a.example/?x=3D1 http://same.example/\n--=_b  \n\
+            Content-Type: text/html\n\n<a href=\"http://t.example/\">\
+            http://s.example/</a> http://same.example/\n\n--=_b\n\
+            \nno headers http://n.example/\n--=_b\n\
+            Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n\
+            aHR0cDovL2I2NC5leGFtcGxlLw==\n--=_b--\nepilogue http://epi.example/\n";
+        let one = format!("{head}{body}");
+        msgs.push(one.clone().into_bytes());
+        msgs.push(one.replace('\n', "\r\n").into_bytes());
+        msgs.push(one.replace("alternative", "mixed").into_bytes());
+        msgs.push(one.replace("alternative", "digest").into_bytes());
+        msgs.push(one.replace("text/html", "message/rfc822").into_bytes());
+        msgs.push(one.replace("--=_b  \n", "--=_bx\n").into_bytes());
+        // Cut anywhere, so that parts are lost, headers end early and
+        // the closing delimiter is missing.
+        let mixed = one.replace("alternative", "mixed");
+        for cut in (head.len()..mixed.len()).step_by(3) {
+            msgs.push(mixed.as_bytes()[..cut].to_vec());
+        }
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/mail");
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            if path.extension().is_some_and(|x| x == "eml") {
+                msgs.push(std::fs::read(path).unwrap());
+            }
+        }
+        let mut split = 0;
+        for m in &msgs {
+            let (a, b) = (walk(m, true, &mf), walk(m, false, &mf));
+            assert_eq!(a, b, "{}", String::from_utf8_lossy(m));
+            let mut sink = crate::mail::found::Collect::default();
+            split += usize::from(read_as(m, &mf, &mut sink, true));
+        }
+        // Most were split; the digest, the nested message and the
+        // delimiter with text after it were not.
+        assert!(split > msgs.len() / 2, "{split} of {}", msgs.len());
+    }
+
+    #[test]
+    fn plain_parts_are_found() {
+        let m = b"pre\n--b\nContent-Type: text/plain\n\none\n--b \r\n\ntwo\r\n--b--\nepi";
+        let p: Vec<Span> = parts(m, 0, b"b").unwrap().collect();
+        assert_eq!(p.len(), 2);
+        assert_eq!(
+            &m[p[0].header..p[0].head_end],
+            b"Content-Type: text/plain\n\n"
+        );
+        assert_eq!(p[1].head_end, p[1].header + 1);
+        let next = p[0].next.unwrap();
+        assert_eq!(body_end(m, p[0].head_end, Some(next)), next - 1);
+        assert_eq!(
+            &m[p[1].head_end..body_end(m, p[1].head_end, p[1].next)],
+            b"two"
+        );
+        // The body that is only the line break before the delimiter.
+        assert_eq!(body_end(b"\n--b", 0, Some(1)), 0);
+        // Never closed: the last part runs to the end.
+        let m = b"--b\n\none\n--b\n\ntwo\n";
+        let p: Vec<Span> = parts(m, 0, b"b").unwrap().collect();
+        assert_eq!((p.len(), p[1].next), (2, None));
+        assert_eq!(body_end(m, p[1].head_end, None), m.len());
+    }
+
+    #[test]
+    fn anything_unusual_is_left_to_the_parser() {
+        assert!(contains_ci(b"Content-Type: MultiPart/x", b"multipart"));
+        assert!(!contains_ci(b"Content-Type: text/plain; m", b"message"));
+        // A last part cut inside its header block is dropped.
+        let p = parts(b"--b\n\none\n--b\nContent-Type: te", 0, b"b");
+        assert_eq!(p.map(Iterator::count), Some(1));
+        let cases: [&[u8]; 7] = [
+            // A header block that runs into the next delimiter.
+            b"--b\n\none\n--b\nContent-Type: text/plain\n--b\n\n",
+            // A delimiter inside a line.
+            b"--b\n\none --b\n\n--b--\n",
+            // Text after a delimiter.
+            b"--b\n\none\n--bx\n\n--b--\n",
+            // A nested multipart, a nested message.
+            b"--b\nContent-Type: multipart/mixed; boundary=c\n\n--b--\n",
+            b"--b\nContent-Type: Message/rfc822\n\n--b--\n",
+            // No blank line before the next delimiter.
+            b"--b\nContent-Type: text/plain\n--b--\n",
+            // No delimiter at all.
+            b"just text\n",
+        ];
+        for c in cases {
+            assert!(
+                parts(c, 0, b"b").is_none(),
+                "{}",
+                String::from_utf8_lossy(c)
+            );
+        }
+    }
+}

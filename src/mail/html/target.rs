@@ -1,0 +1,124 @@
+//! Link targets and resources of an HTML part: an attribute value,
+//! its character references decoded, trimmed and validated as a whole
+//! URI, held compactly until the part's visible text has been scanned.
+
+use std::sync::Arc;
+
+use super::decode_refs;
+use crate::charref::Where;
+use crate::mail::found::{Found, FoundMatch, Kind};
+use crate::mail::offsets::{Layers, OffsetMap};
+use crate::mail::{MailContext, MailFinder, PartInfo};
+
+/// No visible text (`Target::link`).
+pub(super) const NO_LINK: (usize, usize) = (usize::MAX, 0);
+
+/// A link target or resource, validated, held until the visible text
+/// is scanned: its raw spans and its URI, which is most often the very
+/// bytes of the attribute value (then only their place is kept).
+#[derive(Debug)]
+pub(super) struct Target {
+    pub(super) span: (usize, usize),
+    uri_span: (usize, usize),
+    uri: Held,
+    delimiter: crate::scan::Context,
+    resource: bool,
+    /// For the target of an `<a>`, the range of its visible text;
+    /// otherwise [`NO_LINK`].
+    pub(super) link: (usize, usize),
+}
+
+/// A target's URI: `len` bytes of the HTML at `at`, or its own copy
+/// (character references decoded, whitespace removed, or a form without
+/// a hyphen).
+#[derive(Debug)]
+enum Held {
+    Html(usize, u32),
+    Owned(Box<(Vec<u8>, Option<Vec<u8>>)>),
+}
+
+impl Target {
+    /// The finding it stands for.
+    pub(super) fn found(self, html: &[u8], part: &Arc<PartInfo>) -> Found {
+        let (uri, without_hyphen) = match self.uri {
+            Held::Html(at, n) => (html[at..at + n as usize].to_vec(), None),
+            Held::Owned(b) => *b,
+        };
+        let context = if self.resource {
+            MailContext::HtmlResource
+        } else {
+            MailContext::HtmlHref
+        };
+        Found {
+            part: part.clone(),
+            context,
+            span: self.span,
+            kind: Kind::Match(FoundMatch {
+                uri,
+                without_hyphen,
+                delimiter: self.delimiter,
+                uri_span: self.uri_span,
+                shown: None,
+                parts_seen: Vec::new(),
+            }),
+        }
+    }
+}
+
+/// A link target: the value at `(s, e)` of the HTML, decoded, trimmed
+/// and validated as a whole.
+pub(super) fn target(
+    mf: &MailFinder,
+    html: &[u8],
+    (s, e): (usize, usize),
+    lay: &Layers<'_>,
+    resource: bool,
+) -> Option<Target> {
+    let raw = html.get(s..e)?;
+    let mut val = Vec::new();
+    let mut map = OffsetMap::new();
+    decode_refs(raw, s, &mut val, &mut map, false, Where::Attribute);
+    let lead = val.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let trail = val[lead..]
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_whitespace())
+        .count();
+    let core = &val[lead..val.len() - trail];
+    if core.is_empty() {
+        return None;
+    }
+    if !mf.html_resources
+        && core.len() >= 4
+        && core[..4].eq_ignore_ascii_case(b"cid:")
+    {
+        return None;
+    }
+    let mut syn = Vec::with_capacity(core.len() + 2);
+    syn.push(b'<');
+    syn.extend_from_slice(core);
+    syn.push(b'>');
+    let m = mf.finder.find_iter(&syn).next()?;
+    if m.span() != (0..syn.len()) {
+        return None;
+    }
+    let l = lay.then(&map);
+    let us = m.uri_span();
+    let uri_span = l.range(us.start - 1 + lead, us.end - 1 + lead);
+    let span = l.range(lead, lead + core.len());
+    // The URI as the value wrote it: no reference decoded, nothing
+    // removed inside.
+    let as_written = val.len() == raw.len()
+        && m.without_hyphen().is_none()
+        && m.uri() == core
+        && &raw[lead..lead + core.len()] == core;
+    let uri = match u32::try_from(core.len()) {
+        Ok(n) if as_written => Held::Html(s + lead, n),
+        _ => Held::Owned(Box::new((
+            m.uri().to_vec(),
+            m.without_hyphen().map(<[u8]>::to_vec),
+        ))),
+    };
+    let delimiter = m.context();
+    Some(Target { span, uri_span, uri, delimiter, resource, link: NO_LINK })
+}
