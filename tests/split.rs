@@ -196,6 +196,30 @@ proptest! {
     }
 }
 
+/// With IRIs, a bare candidate's end is found from its authority, not
+/// from the remembered run of URI bytes: an overlong one must still read
+/// its own run before looking for brackets past it, whatever candidate
+/// the run before it belonged to (a part that starts mid-input used to
+/// read a reach behind its own start there).
+#[test]
+fn overlong_iri_candidates_split_like_whole() {
+    let mut b = Finder::builder();
+    b.iri(true).max_uri_len(40).bracket_bound(24);
+    let f = b.build().unwrap();
+    let unit = b"a.examplehttp://a.example%41a.example&http://http://http://";
+    let mut hay = Vec::new();
+    let mut k = 0;
+    while hay.len() < 300 * 1024 {
+        hay.extend_from_slice(unit);
+        hay.extend(std::iter::repeat_n(b' ', k % 5));
+        hay.push(b'\n');
+        k += 1;
+    }
+    for parts in 2..6 {
+        check(&f, &hay, parts);
+    }
+}
+
 /// The three ways to take a part's items (the iterator, a closure, and
 /// pending items made into items later) give the same items, positions
 /// included, and leave the same journal.

@@ -167,16 +167,19 @@ impl Bare {
     /// Each byte is scanned once however often this is called.
     fn extend_run(&mut self, vw: &View<'_>, s: usize) -> usize {
         let v = vw.v;
-        let rc = self.run;
-        if rc.ended || rc.reached < vw.base + s {
+        let (abs, rc) = (vw.base + s, self.run);
+        // The cache holds another run when the candidate's end was found
+        // without it (an IRI's authority): read this one from its start.
+        let holds = abs >= rc.from && abs <= rc.reached;
+        if holds && rc.ended {
             return rc.reached;
         }
-        let mut i = rc.reached - vw.base;
+        let (from, mut i) =
+            if holds { (rc.from, rc.reached - vw.base) } else { (abs, s) };
         i = run(vw, i, v.len());
         let (reach, cut) = stop(vw, i);
         vw.touch(reach);
-        self.run =
-            RunCache { from: rc.from, reached: vw.base + i, ended: !cut };
+        self.run = RunCache { from, reached: vw.base + i, ended: !cut };
         vw.base + i
     }
 
