@@ -16,7 +16,15 @@ Spark and the command cut any mbox the same way.
 With `minPartitions` (`read_mbox` sets it to the cluster's default
 parallelism), the split size is made smaller, down to 4 MiB, so that the
 files give at least that many ranges, as Spark sizes the splits of its
-own file readers.
+own file readers. Ranges are packed into tasks as Spark packs files
+(`tasks`): a range of a large file is a task, small files share one.
+
+`urifind.spark.read_mbox` reads the same tasks without the data source:
+it plans them in the driver's own process and reads them with
+`mapInArrow` over one row per task. A Python data source is planned in
+Python processes that Spark starts on the driver for each query (the
+source's lookup, its schema, its partitions), each paying Python's and
+pyarrow's start-up; `read_mbox` starts none.
 
 Rows: `path: string, index: bigint, offset: bigint, message: binary`.
 `index` counts the messages of a file from 0; `offset` is where the
