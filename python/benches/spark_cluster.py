@@ -3,7 +3,7 @@
     python3 python/benches/spark_cluster.py start [--workers 2 --cores 1 --memory 3g]
     python3 python/benches/spark_cluster.py pack          # the executors' Python
     python3 python/benches/spark_cluster.py check MBOX    # example job == urifind --mail
-    python3 python/benches/spark_cluster.py time MBOX [--runs 3] [--jobs scan,read,text,binary]
+    python3 python/benches/spark_cluster.py time MBOX [--runs 3] [--jobs scan,read,text,binary] [--cold]
     python3 python/benches/spark_cluster.py stop
     python3 python/benches/spark_cluster.py mkmbox OUT SIZE  # an mbox to read
 
@@ -30,7 +30,9 @@ driver, started with the executors' Python setting.
 MBOX and checks its URI count and host counts against `urifind --mail`
 on the same file. `time` submits `spark_jobs.py` once per job and run,
 and prints the wall time of each job (measured in the driver around the
-action, the application's start not included), the tasks it ran, and
+action, the application's start not included: each application first
+starts its executors' Python workers with a small Arrow job, unless
+`--cold`), the tasks it ran, and
 the peak memory of an executor: the largest resident set, summed over an
 executor's JVM and its Python workers, sampled every 0.1 s.
 """
@@ -256,7 +258,7 @@ def timed(args):
             sampler.start()
             conf = [f"spark.sql.files.maxPartitionBytes={args.split}"]
             out = submit(BENCHES / "spark_jobs.py", job, os.path.abspath(args.mbox),
-                         "--split", args.split,
+                         "--split", args.split, *(["--cold"] if args.cold else []),
                          conf=conf)
             sampler.running = False
             sampler.join()
@@ -318,6 +320,8 @@ def main():
     t.add_argument("--runs", type=int, default=3)
     t.add_argument("--jobs", default="scan,read,text,binary")
     t.add_argument("--split", default="128m", help="split size of the mbox reader and read.text")
+    t.add_argument("--cold", action="store_true",
+                   help="time each job with the executors' Python workers not yet started")
     t.set_defaults(func=timed)
     m = sub.add_parser("mkmbox")
     m.add_argument("out")

@@ -119,6 +119,32 @@ def test_long_messages_are_read_past(tmp_path):
         assert [r["offset"] for r in rows] == [0, len(small), len(small) + len(big)]
 
 
+def test_tasks_pack_small_files_and_leave_large_ranges_alone(tmp_path, mbox):
+    for i in range(5):
+        (tmp_path / f"small{i}.mbox").write_bytes(mbox)
+    (tmp_path / "z-large.mbox").write_bytes(mbox * 4)
+    split = 2 * ms.OPEN_COST + 2 * len(mbox)
+    ranges = ms.plan(str(tmp_path), split_size=len(mbox) * 2)
+    groups = ms.tasks(ranges, split)
+    # Every range once, in order; two small files a task; the large
+    # file's two ranges, each a task of its own.
+    assert [r for g in groups for r in g] == ranges
+    assert [len(g) for g in groups] == [2, 2, 1, 1, 1]
+    assert all(sum(r[2] - r[1] + ms.OPEN_COST for r in g) <= split for g in groups if len(g) > 1)
+    # A split smaller than the open cost never packs.
+    assert ms.tasks(ranges, 1000) == [[r] for r in ranges]
+    assert ms.tasks([], split) == []
+    rows = [row for g in groups for b in ms.read_ranges(g) for row in b.to_pylist()]
+    assert [r["message"] for r in rows] == us.split_mbox(mbox) * 5 + us.split_mbox(mbox * 4)
+
+
+def test_split_size_for_gives_every_core_a_range():
+    mib = 1 << 20
+    assert ms.split_size_for(1000 * mib, 128 * mib, 1) == 128 * mib
+    assert ms.split_size_for(100 * mib, 128 * mib, 2) == 50 * mib
+    assert ms.split_size_for(10 * mib, 128 * mib, 8) == 4 * mib  # not below 4 MiB
+
+
 def test_window_starts_wait_for_a_whole_line():
     from urifind import _urifind
 
@@ -158,4 +184,13 @@ def test_spark_splits_equal_urifind_mail(tmp_path, mbox, cli):
                   if j.get("type") == "match")
     assert got == want
     assert any("mboxo" in u for _, u in want) and any("quoted" in u for _, u in want)
-    assert spark.read.format("mbox").option("splitSize", "1k").load(str(path)).count() == 40
+    # Without index, the plan reads nothing but the files' first bytes.
+    bare = us.read_mbox(spark, [str(path)], split_size=700, index=False).collect()
+    assert sorted(r.offset for r in bare) == sorted(r.offset for r in df.collect())
+    assert {r["index"] for r in bare} == {None}
+    with pytest.raises(FileNotFoundError):
+        us.read_mbox(spark, str(tmp_path / "missing.mbox"))
+    ms.register(spark)
+    source = spark.read.format("mbox").option("splitSize", "1k").load(str(path))
+    assert source.rdd.getNumPartitions() > 5
+    assert sorted(source.collect()) == sorted(df.collect())

@@ -16,7 +16,15 @@ Spark and the command cut any mbox the same way.
 With `minPartitions` (`read_mbox` sets it to the cluster's default
 parallelism), the split size is made smaller, down to 4 MiB, so that the
 files give at least that many ranges, as Spark sizes the splits of its
-own file readers.
+own file readers. Ranges are packed into tasks as Spark packs files
+(`tasks`): a range of a large file is a task, small files share one.
+
+`urifind.spark.read_mbox` reads the same tasks without the data source:
+it plans them in the driver's own process and reads them with
+`mapInArrow` over one row per task. A Python data source is planned in
+Python processes that Spark starts on the driver for each query (the
+source's lookup, its schema, its partitions), each paying Python's and
+pyarrow's start-up; `read_mbox` starts none.
 
 Rows: `path: string, index: bigint, offset: bigint, message: binary`.
 `index` counts the messages of a file from 0; `offset` is where the
@@ -52,7 +60,8 @@ import pyarrow as pa
 
 from urifind import _urifind
 
-__all__ = ["MboxDataSource", "SCHEMA", "register", "plan", "read_range"]
+__all__ = ["MboxDataSource", "SCHEMA", "plan", "read_range", "read_ranges",
+           "read_tasks", "register", "split_size_for", "tasks"]
 
 #: The rows' schema (a DDL string).
 SCHEMA = "path string, index bigint, offset bigint, message binary"
@@ -266,21 +275,29 @@ def _batch(win, path, done, index):
     )
 
 
+def split_size_for(total, split_size=_DEFAULTS["splitSize"], min_partitions=1):
+    """The split size for files of `total` bytes: `split_size`, made
+    smaller (down to 4 MiB) when that gives fewer than `min_partitions`
+    ranges in all, as Spark sizes the splits of its own file readers."""
+    if min_partitions > 1:
+        return min(split_size, max(4 * _MIB, -(-total // min_partitions)))
+    return split_size
+
+
 def plan(path, *, split_size=_DEFAULTS["splitSize"], recursive=False,
          index=True, window=_DEFAULTS["windowSize"], threads=None,
          min_partitions=1):
     """The byte ranges to read, as tuples `(path, start, end, first_index,
     whole)`: one per file that is compressed, not an mbox or no larger
-    than the split size, else one per split size. The split size is
-    `split_size`, made smaller (down to 4 MiB) when that gives fewer than
-    `min_partitions` ranges in all, as Spark sizes the splits of its own
-    file readers. With `index`, the messages of each file's ranges but its
-    last are counted (in threads) to number the messages of the next."""
+    than the split size, else one per split size (`split_size_for`).
+    `path` is a path, a directory, a glob or a list of them. Only the
+    files' sizes and first five bytes are read, unless `index`: then the
+    messages of each file's ranges but its last are counted (in threads,
+    a substring search in Rust) to number the messages of the next."""
     ranges = []
-    files = [(p, os.path.getsize(p)) for p in _files(path, recursive)]
-    total = sum(size for _, size in files)
-    if min_partitions > 1:
-        split_size = min(split_size, max(4 * _MIB, -(-total // min_partitions)))
+    paths = [path] if isinstance(path, (str, os.PathLike)) else list(path)
+    files = [(p, os.path.getsize(p)) for q in paths for p in _files(os.fspath(q), recursive)]
+    split_size = split_size_for(sum(size for _, size in files), split_size, min_partitions)
     for p, size in files:
         if p.endswith(".gz") or size <= split_size or not _is_mbox(p):
             ranges.append([p, 0, size, 0 if index else None, True])
@@ -300,6 +317,50 @@ def plan(path, *, split_size=_DEFAULTS["splitSize"], recursive=False,
                 r[3] = prev[3] + prev_n
             prev, prev_n = r, n
     return [tuple(r) for r in ranges]
+
+
+#: What opening a file costs, in bytes read, when ranges are packed
+#: into tasks (Spark's `spark.sql.files.openCostInBytes` default).
+OPEN_COST = 4 * _MIB
+
+
+def tasks(ranges, split_size=_DEFAULTS["splitSize"]):
+    """The ranges of `plan` packed into tasks, in order: a range of a
+    large file is a task of its own, small files share a task up to
+    `split_size` bytes (each counted `OPEN_COST` more), as Spark packs
+    small files into its file readers' partitions."""
+    out, size = [], 0
+    for r in ranges:
+        cost = r[2] - r[1] + OPEN_COST
+        if out and size + cost <= split_size:
+            out[-1].append(r)
+            size += cost
+        else:
+            out.append([r])
+            size = cost
+    return out
+
+
+def read_ranges(ranges, *, window=_DEFAULTS["windowSize"],
+                limit=_DEFAULTS["maxMessageSize"], split_size=None):
+    """The messages of the ranges of `plan` (one task's, from `tasks`) as
+    Arrow record batches (`SCHEMA`), a range at a time; the window is
+    `window` capped at the split size."""
+    if split_size is not None:
+        window = min(window, max(split_size, 1 << 16))
+    for path, start, end, first, whole in ranges:
+        yield from read_range(path, start, end, first, window=window, limit=limit,
+                              whole=whole)
+
+
+def read_tasks(tasks, split_size, batches):
+    """`mapInArrow`'s function for `urifind.spark.read_mbox` (bound to
+    the first two arguments): for each row of `batches` (a task number),
+    the messages of that task of `tasks` (see `tasks`), as record
+    batches."""
+    for batch in batches:
+        for task in batch.column(0).to_pylist():
+            yield from read_ranges(tasks[task], split_size=split_size)
 
 
 try:
@@ -332,25 +393,23 @@ class _Reader(DataSourceReader):
         path = self._get("path", None)
         if not path:
             raise ValueError("mbox: no path given (load(path))")
-        ranges = []
-        for p in path.split(","):  # load([a, b]) passes a list as text
-            ranges += plan(
-                p.strip(),
-                split_size=self._opt("splitSize"),
-                recursive=_truthy(self._get("recursiveFileLookup", "false")),
-                index=_truthy(self._get("index", "true")),
-                window=self._opt("windowSize"),
-                min_partitions=int(self._get("minPartitions", "1")),
-            )
-        return [_Range(r) for r in ranges] or [_Range(None)]
+        split = self._opt("splitSize")
+        ranges = plan(
+            [p.strip() for p in path.split(",")],  # load([a, b]) passes a list as text
+            split_size=split,
+            recursive=_truthy(self._get("recursiveFileLookup", "false")),
+            index=_truthy(self._get("index", "true")),
+            window=self._opt("windowSize"),
+            min_partitions=int(self._get("minPartitions", "1")),
+        )
+        split = split_size_for(sum(r[2] - r[1] for r in ranges), split,
+                               int(self._get("minPartitions", "1")))
+        return [_Range(t) for t in tasks(ranges, split)] or [_Range([])]
 
     def read(self, partition):
-        if partition.value is None:
-            return
-        path, start, end, first, whole = partition.value
-        window = min(self._opt("windowSize"), max(self._opt("splitSize"), 1 << 16))
-        yield from read_range(path, start, end, first, window=window,
-                              limit=self._opt("maxMessageSize"), whole=whole)
+        yield from read_ranges(partition.value, window=self._opt("windowSize"),
+                               limit=self._opt("maxMessageSize"),
+                               split_size=self._opt("splitSize"))
 
 
 class MboxDataSource(DataSource):

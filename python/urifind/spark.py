@@ -271,31 +271,41 @@ def read_documents(spark, path, *, recursive=False, decompress=True):
     return df.mapInArrow(gunzip, "path string, content binary")
 
 
-def read_mbox(spark, path, *, recursive=False, split_size=None):
+def read_mbox(spark, path, *, recursive=False, split_size=None, index=True):
     """One row per mail message of the mbox files at `path` (a file, a
-    directory or a glob; `.gz` files are decompressed): `path: string,
-    index: bigint, offset: bigint, message: binary`, `index` counting the
-    messages of a file from 0 and `offset` where the message starts in
-    it. Messages are split as `urifind --mail` splits them (see
-    `split_mbox`); a file without a `From ` line first is one message.
+    directory, a glob or a list of them; `.gz` files are decompressed):
+    `path: string, index: bigint, offset: bigint, message: binary`,
+    `index` counting the messages of a file from 0 (null with
+    `index=False`) and `offset` where the message starts in it. Messages
+    are split as `urifind --mail` splits them (see `split_mbox`); a file
+    without a `From ` line first is one message.
 
     Large files are read in ranges of `split_size` bytes (128 MiB by
     default, smaller when that would leave cores idle) by separate tasks,
-    with no size limit; this is the `mbox` data source of
-    `urifind.mbox_source`, registered here."""
-    from urifind import mbox_source
+    with no size limit; small files share a task. The ranges are planned
+    here, in the driver's process, from the files' sizes (and, for
+    `index`, a count of the message starts of each large file's earlier
+    ranges: a substring search in Rust), and read by `mapInArrow` over
+    one row per task: nothing on the driver starts a Python worker. The
+    rows are those of the `mbox` data source of `urifind.mbox_source`
+    (`spark.read.format("mbox")`), which reads the same ranges."""
+    from urifind import mbox_source as ms
 
-    mbox_source.register(spark)
-    reader = spark.read.format("mbox")
-    if recursive:
-        reader = reader.option("recursiveFileLookup", "true")
-    if split_size is not None:
-        reader = reader.option("splitSize", str(split_size))
     try:
         parallelism = spark.sparkContext.defaultParallelism
     except Exception:  # Spark Connect: no SparkContext
         parallelism = 1
-    return reader.option("minPartitions", str(parallelism)).load(path)
+    split = ms._size(split_size) if split_size is not None else ms._DEFAULTS["splitSize"]
+    ranges = ms.plan(path, split_size=split, recursive=recursive, index=index,
+                     min_partitions=parallelism)
+    split = ms.split_size_for(sum(r[2] - r[1] for r in ranges), split, parallelism)
+    groups = ms.tasks(ranges, split)
+
+    # A function of mbox_source (pickled by reference, so that the
+    # executors import that module and not this one, which needs pandas).
+    read = functools.partial(ms.read_tasks, groups, split)
+    tasks = spark.range(0, len(groups), 1, max(1, len(groups)))
+    return tasks.mapInArrow(read, ms.SCHEMA)
 
 
 WET_RECORD_TYPES = ("conversion", "response", "resource")

@@ -38,6 +38,12 @@ pub const DEFAULT_MAX_MESSAGE: usize = 64 << 20;
 
 const READ_SIZE: usize = 256 << 10;
 
+/// The first read's size; each read doubles it up to [`READ_SIZE`], so
+/// that a short input (one message given as a slice, as the Python
+/// package scans a column of messages) zeroes a few KiB of buffer, not
+/// a whole read piece.
+const FIRST_READ: usize = 4 << 10;
+
 /// How the input is split.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Split {
@@ -78,6 +84,8 @@ pub struct Messages<R> {
     line: u64,
     count_lines: bool,
     limit: usize,
+    /// The next read's size.
+    read_size: usize,
     split: Split,
     index: usize,
     /// Whether the line before `buf[pos]` was blank.
@@ -113,6 +121,7 @@ impl<R: Read> Messages<R> {
             line: 1,
             count_lines: false,
             limit: DEFAULT_MAX_MESSAGE,
+            read_size: FIRST_READ,
             split: Split::Unknown,
             index: 0,
             prev_blank: true,
@@ -147,7 +156,8 @@ impl<R: Read> Messages<R> {
             self.pos = 0;
         }
         let old = self.buf.len();
-        self.buf.resize(old + READ_SIZE, 0);
+        self.buf.resize(old + self.read_size, 0);
+        self.read_size = (self.read_size * 2).min(READ_SIZE);
         loop {
             match self.rdr.read(&mut self.buf[old..]) {
                 Ok(0) => {
