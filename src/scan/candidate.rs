@@ -220,6 +220,27 @@ impl<'f> Candidates<'f> {
         self.queue.pop_front()
     }
 
+    /// Moves the oldest outcome into `dst`, a match field by field (read
+    /// whole right after it was queued field by field, it would wait on
+    /// the store buffer: see [`Candidates::push_found`]); false when none
+    /// waits.
+    #[inline(always)]
+    pub(crate) fn pop_into(&mut self, dst: &mut Out) -> bool {
+        let Some(front) = self.queue.front_mut() else { return false };
+        match (front, dst) {
+            (Out::Match(f), Out::Match(d)) => {
+                d.span = f.span.clone();
+                d.uri_span = f.uri_span.clone();
+                d.shape = f.shape;
+                d.context = f.context;
+                d.alt = f.alt.take();
+            }
+            (src, d) => *d = std::mem::replace(src, Out::Match(Found::EMPTY)),
+        }
+        self.queue.pop_front();
+        true
+    }
+
     /// How many outcomes wait (for a checkpoint).
     pub(crate) fn queued(&self) -> usize {
         self.queue.len()

@@ -250,6 +250,19 @@ impl<'f> Engine<'f> {
         self.cands.pop()
     }
 
+    /// Moves the next outcome into `dst` (see [`Candidates::pop_into`]);
+    /// false when none waits.
+    #[inline(always)]
+    pub(crate) fn pop_into(&mut self, dst: &mut Out) -> bool {
+        self.cands.pop_into(dst)
+    }
+
+    /// How many outcomes wait to be taken.
+    #[inline]
+    pub(crate) fn queued(&self) -> usize {
+        self.cands.queued()
+    }
+
     /// The next trigger in `buf` (which starts at absolute `base`), or
     /// `None` when `buf` holds no more (with `eof`, none is to come).
     #[inline]
@@ -262,9 +275,9 @@ impl<'f> Engine<'f> {
         self.triggers.next(buf, base, eof, self.cands.resume())
     }
 
-    /// Where the scan stands, between two triggers (no outcome waits).
+    /// Where the scan stands, between two triggers (outcomes that wait
+    /// to be taken change nothing ahead).
     pub(crate) fn state(&self) -> State {
-        debug_assert_eq!(self.cands.queued(), 0);
         let pos = self.triggers.pos();
         let r = self.cands.resume();
         State { pos, resume: (r + self.limits.behind > pos).then_some(r) }
