@@ -659,11 +659,13 @@ impl<'h> SplitPart<'_, 'h> {
                 // the stack, its bytes would be read back wider than they
                 // were written.)
                 batch.push(Pending::EMPTY);
-                let p = batch.last_mut().expect("just pushed");
-                self.eng.pop_into(&mut p.out);
-                self.journal.items += 1;
-                if self.lines.is_some() {
-                    p.position = p.out.position(self.hay, self.lines.as_mut());
+                if let Some(p) = batch.last_mut() {
+                    self.eng.pop_into(&mut p.out);
+                    self.journal.items += 1;
+                    if self.lines.is_some() {
+                        p.position =
+                            p.out.position(self.hay, self.lines.as_mut());
+                    }
                 }
             }
             if !more {
