@@ -408,6 +408,63 @@ mod overlong_jumps {
     }
 }
 
+/// A bare IP literal with no `]` is refused before the checks when
+/// rejections are not reported: the matches are those found when every
+/// candidate is checked (rejections reported).
+mod unclosed_literals {
+    use super::support::*;
+    use super::*;
+
+    fn matches(f: &Finder, t: &[u8]) -> Vec<(Range<usize>, Vec<u8>)> {
+        f.items(t)
+            .filter_map(|i| match i {
+                Item::Match(m) => Some((m.span(), m.uri().to_vec())),
+                Item::Rejected(_) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn unclosed_literals_give_the_matches_of_every_check() {
+        const PIECES: [&str; 14] = [
+            "http://[::1",
+            "http://[",
+            "ftp://[v1.x",
+            "]",
+            "-",
+            "\n",
+            " ",
+            "*",
+            "'",
+            "@a.example",
+            ".",
+            ":8",
+            "/p",
+            "http://a.example/",
+        ];
+        let mut next = splitmix(0x71a1);
+        let (mut found, mut literals) = (0, 0);
+        for round in 0..2000 {
+            let mut t = Vec::new();
+            for _ in 0..(1 + next() % 8) {
+                t.extend_from_slice(PIECES[(next() % 14) as usize].as_bytes());
+            }
+            literals += usize::from(t.windows(3).any(|w| w == b"//["));
+            let quick = Finder::new();
+            let every = Finder::builder().rejected(true).build().unwrap();
+            let want = matches(&every, &t);
+            found += want.len();
+            assert_eq!(
+                matches(&quick, &t),
+                want,
+                "{round}: {:?}",
+                String::from_utf8_lossy(&t)
+            );
+        }
+        assert!(found > 300 && literals > 500, "{found} {literals}");
+    }
+}
+
 mod abbreviated {
     use super::*;
 
