@@ -258,6 +258,9 @@ impl Bare {
         if checked.is_none_or(|(_, paren)| paren) {
             e = self.brackets.end(v, vw.base, s, e);
         }
+        if e - s <= max && unclosed_literal(vw, opts, c, e) {
+            return Verdict::Pass;
+        }
         cand.start();
         cand.set_marks(Marks::before(vw, s));
         let span_start = vw.base + s;
@@ -412,6 +415,32 @@ impl Bare {
             }
         }
     }
+}
+
+/// Whether the bare candidate whose colon is `v[c]` and whose run ends
+/// at `e` is an IP literal with no `]` (`http://[::1`), when rejections
+/// are not reported: nothing is then reported for it, so the checks can
+/// be skipped. Its authority starts with `[`, which only an IP literal
+/// may, and that needs its `]`; every cut of it the checks might try
+/// (at a fault, before a host's `*`, trimmed) keeps the `[` or leaves
+/// `scheme://` with nothing after it. (Not with IRIs or browser hosts,
+/// whose hosts are read otherwise; not when a line break after a hyphen
+/// may join more text.)
+#[inline]
+fn unclosed_literal(
+    vw: &View<'_>,
+    opts: &crate::scan::FinderBuilder,
+    c: usize,
+    e: usize,
+) -> bool {
+    let v = vw.v;
+    !opts.rejected
+        && !vw.iri
+        && !opts.browser_hosts
+        && e > c + 3
+        && v[c + 1..c + 4] == *b"//["
+        && v[e - 1] != b'-'
+        && memchr::memchr(b']', &v[c + 4..e]).is_none()
 }
 
 /// Where a candidate `t[..len]` with a bad host is cut instead of

@@ -99,6 +99,33 @@ impl<'f> Engine<'f> {
         self.queue.pop_front()
     }
 
+    /// Moves the oldest outcome into `dst`, a match field by field (read
+    /// whole right after it was queued field by field, it would wait on
+    /// the store buffer: see `Engine::report`); false when none
+    /// waits.
+    #[inline(always)]
+    pub(crate) fn pop_into(&mut self, dst: &mut Out) -> bool {
+        let Some(front) = self.queue.front_mut() else { return false };
+        match (front, dst) {
+            (Out::Match(f), Out::Match(d)) => {
+                d.span = f.span.clone();
+                d.uri_span = f.uri_span.clone();
+                d.shape = f.shape;
+                d.context = f.context;
+                d.alt = f.alt.take();
+            }
+            (src, d) => *d = std::mem::replace(src, Out::Match(Found::EMPTY)),
+        }
+        self.queue.pop_front();
+        true
+    }
+
+    /// How many outcomes wait to be taken.
+    #[inline]
+    pub(crate) fn queued(&self) -> usize {
+        self.queue.len()
+    }
+
     /// The next trigger in `buf` (which starts at absolute `base`), or
     /// `None` when `buf` holds no more (with `eof`, none is to come).
     #[inline]
@@ -111,9 +138,9 @@ impl<'f> Engine<'f> {
         self.triggers.next(buf, base, eof, self.resume)
     }
 
-    /// Where the scan stands, between two triggers (no outcome waits).
+    /// Where the scan stands, between two triggers (outcomes that wait
+    /// to be taken change nothing ahead).
     pub(crate) fn state(&self) -> State {
-        debug_assert_eq!(self.queue.len(), 0);
         let pos = self.triggers.pos();
         let r = self.resume;
         State { pos, resume: (r + self.limits.behind > pos).then_some(r) }

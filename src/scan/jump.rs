@@ -12,14 +12,22 @@
 //! that closes nothing opened since the origin. A colon with something
 //! open at it may end at its partner, however near.
 //!
+//! A colon with an opener open at it still ends no sooner than the next
+//! closer of either kind after it: when that closer (or the end of the
+//! run) lies more than the longest URI away, the colon's candidate is
+//! overlong whatever it pairs, and the reading goes on past it. In
+//! `http://[::1:http://[::1:...` (an IP literal never closed) every
+//! colon is such a one.
+//!
 //! [`Jump`] reads forward from the origin, once, up to the first closer
-//! that closes nothing, the first colon with an opener open, or the end
-//! of the run, whichever comes first (the stop). Every colon before the
-//! stop has nothing open at it and ends at the stop or later, so each one
-//! more than the longest URI before the stop is overlong too: the search
-//! may jump to that distance before the stop. Later colons are decided
-//! one by one; the first one at or past the stop starts a new origin,
-//! and no byte is read twice.
+//! that closes nothing, the first colon with an opener open and a closer
+//! within the longest URI, or the end of the run, whichever comes first
+//! (the stop). Every colon before the stop either has nothing open at it
+//! and ends at the stop or later, so that each one more than the longest
+//! URI before the stop is overlong too, or is overlong by itself: the
+//! search may jump to that distance before the stop. Later colons are
+//! decided one by one; the first one at or past the stop starts a new
+//! origin, and no byte is read twice (nor searched twice for a closer).
 
 use crate::scan::brackets;
 
@@ -54,6 +62,10 @@ pub(crate) struct Jump {
     stop: Option<usize>,
     /// The last colon asked about.
     asked: usize,
+    /// `(from, at, found)`: no `)` or `]` in `[from, at)` (absolute),
+    /// and one at `at` when `found`. A fact about the input, kept when
+    /// a new origin starts.
+    closer: (usize, usize, bool),
 }
 
 impl Jump {
@@ -70,7 +82,7 @@ impl Jump {
         far: usize,
         max: usize,
     ) -> usize {
-        landing(c, self.reach(v, base, c, far), max)
+        landing(c, self.reach(v, base, c, far, max), max)
     }
 
     /// Like [`Jump::past`] for a bare candidate not known to be overlong
@@ -85,13 +97,21 @@ impl Jump {
         far: usize,
         max: usize,
     ) -> Option<usize> {
-        let end = self.reach(v, base, c, far);
+        let end = self.reach(v, base, c, far, max);
         (end - c > max).then(|| landing(c, end, max))
     }
 
     /// No bracket ends the candidate from the colon at `c` before the
-    /// offset returned (absolute), reading on towards `far`.
-    fn reach(&mut self, v: &[u8], base: usize, c: usize, far: usize) -> usize {
+    /// offset returned (absolute), reading on towards `far`; `max` is the
+    /// longest URI.
+    fn reach(
+        &mut self,
+        v: &[u8],
+        base: usize,
+        c: usize,
+        far: usize,
+        max: usize,
+    ) -> usize {
         let fresh = c < self.asked
             || c < self.origin
             || c > self.read
@@ -99,10 +119,17 @@ impl Jump {
             || self.stop.is_some_and(|p| c >= p);
         self.asked = c;
         if fresh {
-            *self = Jump { origin: c, read: c, asked: c, ..Jump::default() };
+            let closer = self.closer;
+            *self = Jump {
+                origin: c,
+                read: c,
+                asked: c,
+                closer,
+                ..Jump::default()
+            };
         }
         if self.stop.is_none() {
-            self.read_to(v, base, far);
+            self.read_to(v, base, far, max);
         }
         self.stop.unwrap_or(self.read)
     }
@@ -110,7 +137,7 @@ impl Jump {
     /// Reads on towards absolute `far` (the colon at the origin itself
     /// opens nothing: it is read as any byte). Eight bytes at a time
     /// where none matters; bracket by bracket where they are dense.
-    fn read_to(&mut self, v: &[u8], base: usize, far: usize) {
+    fn read_to(&mut self, v: &[u8], base: usize, far: usize, max: usize) {
         let end = far - base;
         let mut i = self.read - base;
         while i < end {
@@ -123,19 +150,69 @@ impl Jump {
                 }
             }
             let n = if word.is_some() { 8 } else { 1 };
+            let mut next = i + n;
             for (at, &b) in v[i..i + n].iter().enumerate() {
-                if self.byte(b) {
-                    self.stop = Some(base + i + at);
-                    self.read = base + i + at;
-                    return;
+                let x = base + i + at;
+                if !self.byte(b) {
+                    continue;
                 }
+                if b == b':' {
+                    // A colon with an opener open: overlong by itself if
+                    // the next closer, or the end of the run, is far.
+                    let q = self.next_closer(v, base, x, far);
+                    let near = q.unwrap_or(far);
+                    if near - x > max {
+                        // So is every colon up to the longest URI before
+                        // it, and no closer comes in between: only the
+                        // openers there are counted.
+                        let lim = near - max;
+                        let skip = &v[x + 1 - base..lim - base];
+                        self.open[0] += count(b'(', skip);
+                        self.open[1] += count(b'[', skip);
+                        next = lim - base;
+                        break;
+                    }
+                    if q.is_none() {
+                        // The run may go on past `far`: wait for more.
+                        self.read = x;
+                        return;
+                    }
+                }
+                self.stop = Some(x);
+                self.read = x;
+                return;
             }
-            i += n;
+            i = next;
         }
         self.read = far;
     }
 
-    /// Takes in one byte; true when the reading stops at it.
+    /// The first `)` or `]` at or after absolute `x`, if there is one
+    /// before `far`. `v` starts at `base` and holds `[x, far)`. Asked for
+    /// increasing `x`, each byte is searched once.
+    fn next_closer(
+        &mut self,
+        v: &[u8],
+        base: usize,
+        x: usize,
+        far: usize,
+    ) -> Option<usize> {
+        let (from, at, found) = self.closer;
+        let known = from <= x && x <= at;
+        if known && (found || at >= far) {
+            return (found && at < far).then_some(at);
+        }
+        // Search on from where nothing is known.
+        let (from, start) = if known { (from, at) } else { (x, x) };
+        let at = memchr::memchr2(b')', b']', &v[start - base..far - base])
+            .map_or(far, |k| start + k);
+        self.closer = (from, at, at < far);
+        (at < far).then_some(at)
+    }
+
+    /// Takes in one byte; true when the reading may stop at it: a closer
+    /// that closes nothing, or a colon with an opener open (which stops
+    /// it only if a closer comes soon after it).
     #[inline(always)]
     fn byte(&mut self, b: u8) -> bool {
         match b {
@@ -153,6 +230,12 @@ impl Jump {
         }
         false
     }
+}
+
+/// How many times `b` occurs in `t`.
+fn count(b: u8, t: &[u8]) -> u32 {
+    let n = memchr::memchr_iter(b, t).count();
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]
@@ -210,6 +293,26 @@ mod tests {
             }
         }
         assert!(jumped > 1000, "{jumped}");
+    }
+
+    /// An IP literal never closed: every colon after the first has a `[`
+    /// open at it, but no closer comes, so each is overlong by itself and
+    /// the jump goes to the longest URI before the first colon within the
+    /// longest URI of the run's end (at 1100).
+    #[test]
+    fn openers_never_closed_do_not_stop_a_jump() {
+        let v = b"http://[::1:".repeat(100);
+        let mut j = Jump::default();
+        assert_eq!(j.past(&v, 0, 4, v.len(), 100), 1100 - 101);
+        // A closer stops it at the first colon with an opener open that
+        // lies within the longest URI before the closer (at 500).
+        let mut v = b"http://[::1:".repeat(100);
+        v[600] = b']';
+        let mut j = Jump::default();
+        assert_eq!(j.past(&v, 0, 4, v.len(), 100), 500 - 101);
+        // Asked again from a later colon, the closer is not searched for
+        // again, and the answer holds.
+        assert_eq!(j.past(&v, 0, 300, v.len(), 100), 500 - 101);
     }
 
     /// A run of balanced brackets is jumped over to the longest URI

@@ -360,6 +360,110 @@ mod overlong_jumps {
         }
         assert!(found > 1000, "{found}");
     }
+
+    /// Openers that are never closed (an IP literal without its `]`,
+    /// repeated with no blank), some of them closed or followed by a URI
+    /// at random: the matches are those of every colon decided.
+    #[test]
+    fn openers_never_closed_give_the_matches_of_every_colon() {
+        const PIECES: [&str; 6] = [
+            "http://[::1:",
+            "http://[::1:",
+            "(",
+            "]",
+            ")",
+            "http://a.example/[x] ",
+        ];
+        let mut next = splitmix(0x1b6e);
+        let mut found = 0;
+        for round in 0..200 {
+            let max = 20 + (next() % 100) as usize;
+            let mut t = Vec::new();
+            while t.len() < 2000 {
+                let k = (next() % 6) as usize;
+                if k < 2 || next() % 8 == 0 {
+                    t.extend_from_slice(PIECES[k].as_bytes());
+                }
+            }
+            let jumps = Finder::builder().max_uri_len(max).build().unwrap();
+            let every = Finder::builder()
+                .max_uri_len(max)
+                .rejected(true)
+                .build()
+                .unwrap();
+            let want = matches(&every, &t);
+            found += want.len();
+            assert_eq!(matches(&jumps, &t), want, "{round} {max}");
+            for n in [1, 7, 4096] {
+                let got: Vec<_> = jumps
+                    .stream(Chunked(&t, n))
+                    .filter_map(|i| match i.unwrap() {
+                        Item::Match(m) => Some((m.span(), m.uri().to_vec())),
+                        Item::Rejected(_) => None,
+                    })
+                    .collect();
+                assert_eq!(got, want, "{round} {max}, chunks of {n}");
+            }
+        }
+        assert!(found > 100, "{found}");
+    }
+}
+
+/// A bare IP literal with no `]` is refused before the checks when
+/// rejections are not reported: the matches are those found when every
+/// candidate is checked (rejections reported).
+mod unclosed_literals {
+    use super::support::*;
+    use super::*;
+
+    fn matches(f: &Finder, t: &[u8]) -> Vec<(Range<usize>, Vec<u8>)> {
+        f.items(t)
+            .filter_map(|i| match i {
+                Item::Match(m) => Some((m.span(), m.uri().to_vec())),
+                Item::Rejected(_) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn unclosed_literals_give_the_matches_of_every_check() {
+        const PIECES: [&str; 14] = [
+            "http://[::1",
+            "http://[",
+            "ftp://[v1.x",
+            "]",
+            "-",
+            "\n",
+            " ",
+            "*",
+            "'",
+            "@a.example",
+            ".",
+            ":8",
+            "/p",
+            "http://a.example/",
+        ];
+        let mut next = splitmix(0x71a1);
+        let (mut found, mut literals) = (0, 0);
+        for round in 0..2000 {
+            let mut t = Vec::new();
+            for _ in 0..(1 + next() % 8) {
+                t.extend_from_slice(PIECES[(next() % 14) as usize].as_bytes());
+            }
+            literals += usize::from(t.windows(3).any(|w| w == b"//["));
+            let quick = Finder::new();
+            let every = Finder::builder().rejected(true).build().unwrap();
+            let want = matches(&every, &t);
+            found += want.len();
+            assert_eq!(
+                matches(&quick, &t),
+                want,
+                "{round}: {:?}",
+                String::from_utf8_lossy(&t)
+            );
+        }
+        assert!(found > 300 && literals > 500, "{found} {literals}");
+    }
 }
 
 mod abbreviated {

@@ -364,18 +364,19 @@ fn rest_in_one_go<W: Write + Send>(
             }
             Ok(found)
         });
-        let mut batch = Vec::with_capacity(BATCH);
+        // (A batch is filled to `BATCH` or a few items more: a step of
+        // the scan may find more than one.)
+        let room = BATCH + 64;
+        let mut batch = Vec::with_capacity(room);
         let mut rest = rest;
-        rest.for_each_pending(|item| {
-            batch.push(item);
-            if batch.len() < BATCH {
-                return true;
-            }
+        while rest.fill_pending(&mut batch, BATCH) {
             let next =
-                spare.try_recv().unwrap_or_else(|_| Vec::with_capacity(BATCH));
+                spare.try_recv().unwrap_or_else(|_| Vec::with_capacity(room));
             // (Printing failed when it hung up: its error is the answer.)
-            tx.send(std::mem::replace(&mut batch, next)).is_ok()
-        });
+            if tx.send(std::mem::replace(&mut batch, next)).is_err() {
+                break;
+            }
+        }
         if !batch.is_empty() {
             let _ = tx.send(batch);
         }
