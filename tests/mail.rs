@@ -112,13 +112,13 @@ fn check_spans(name: &str, input: &[u8], ms: &[MailMatch]) -> Vec<String> {
         let (s, u) = (m.span(), m.uri_span());
         let ok_bounds = s.start <= u.start
             && u.end <= s.end
-            && s.end <= input.len() as u64
+            && s.end <= input.len()
             && u.start < u.end;
         if !ok_bounds {
             bad.push(format!("{name}: spans {s:?} {u:?} out of bounds"));
             continue;
         }
-        let raw = &input[u.start as usize..u.end as usize];
+        let raw = &input[u.start..u.end];
         let o = m.origin();
         if !raw.contains(&b':') {
             // Base64 (of a part, an encoded word or an encoded message
@@ -220,11 +220,7 @@ fn a_plain_message_gives_what_the_raw_scanner_gives() {
             .map(|m| {
                 let s = m.span();
                 let u = m.uri_span();
-                (
-                    m.uri().to_vec(),
-                    s.start as usize..s.end as usize,
-                    u.start as usize..u.end as usize,
-                )
+                (m.uri().to_vec(), s.start..s.end, u.start..u.end)
             })
             .collect();
         if raw != mail {
@@ -331,7 +327,7 @@ fn positions_point_into_the_raw_input() {
         let p = m.position().unwrap();
         let line = text.lines().nth(p.line as usize - 1).unwrap();
         let col = p.column as usize - 1;
-        let at = m.span().start as usize;
+        let at = m.span().start;
         // The line and column name the same byte as the offset.
         assert_eq!(line.as_bytes()[col], input[at], "{p:?}");
     }

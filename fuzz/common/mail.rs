@@ -52,9 +52,9 @@ pub fn check_ranges(input: &[u8], piece: usize) {
     let streamed: Vec<_> = Messages::new(input)
         .map(|m| {
             let m = m.expect("reading a slice cannot fail");
-            let env = m.envelope().map_or(0, <[u8]>::len) as u64;
-            let s = (m.raw_start() - env) as usize;
-            s..s + env as usize + m.raw_len() as usize
+            let env = m.envelope().map_or(0, <[u8]>::len);
+            let s = m.raw_start() - env;
+            s..s + env + m.raw_len()
         })
         .collect();
     assert_eq!(ranges, streamed, "message_ranges and Messages differ");
@@ -99,7 +99,7 @@ fn read_all<R: io::Read>(
     // (With IRIs, bit 6 of the options: RFC 3987, the URI form under v.)
     let iri = IriValidator::new().absolute(true).mapped(v);
     let mut out = Vec::new();
-    let mut prev_end = 0u64;
+    let mut prev_end = 0usize;
     for (i, msg) in Messages::new(rdr)
         .max_message_size(limit)
         .count_lines(true)
@@ -109,7 +109,7 @@ fn read_all<R: io::Read>(
         assert_eq!(msg.index(), i + 1, "message numbers");
         assert!(msg.raw_start() >= prev_end, "messages overlap");
         let end = msg.raw_start() + msg.raw_len();
-        assert!(end <= len as u64, "message past the input");
+        assert!(end <= len, "message past the input");
         assert!(msg.data().len() <= limit, "message limit not kept");
         prev_end = end;
         for item in msg.items(mf) {
@@ -144,7 +144,7 @@ fn read_all<R: io::Read>(
                 MailItem::Rejected(r) => {
                     let s = r.as_rejected().span();
                     assert!(
-                        s.start <= s.end && s.end as u64 <= end,
+                        s.start <= s.end && s.end <= end,
                         "rejected {s:?}"
                     );
                 }

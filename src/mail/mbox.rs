@@ -21,16 +21,8 @@ use super::mime;
 use super::{
     MailFinder, MailItem, MailMatch, MailNote, MailRejected, Origin, PartInfo,
 };
-use std::ops::Range;
 
 use crate::scan::{Match, Position};
-
-/// A range of input offsets as `usize` (an input larger than memory is
-/// never held whole, but offsets of a 32-bit target saturate).
-fn usize_range(r: Range<u64>) -> Range<usize> {
-    let c = |x: u64| usize::try_from(x).unwrap_or(usize::MAX);
-    c(r.start)..c(r.end)
-}
 
 /// The default largest message read (64 MiB); longer ones are skipped
 /// with a note.
@@ -79,7 +71,7 @@ pub struct Messages<R> {
     pos: usize,
     eof: bool,
     /// Absolute input offset of `buf[0]`.
-    base: u64,
+    base: usize,
     /// Line number of `buf[pos]`, when counting.
     line: u64,
     count_lines: bool,
@@ -101,7 +93,7 @@ pub struct Messages<R> {
 impl<R> std::fmt::Debug for Messages<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Messages")
-            .field("offset", &(self.base + self.pos as u64))
+            .field("offset", &(self.base + self.pos))
             .field("messages", &self.index)
             .field("limit", &self.limit)
             .field("mbox", &(self.split == Split::Mbox))
@@ -152,7 +144,7 @@ impl<R: Read> Messages<R> {
         }
         if self.pos > 0 {
             self.buf.drain(..self.pos);
-            self.base += self.pos as u64;
+            self.base += self.pos;
             self.pos = 0;
         }
         let old = self.buf.len();
@@ -208,7 +200,7 @@ impl<R: Read> Messages<R> {
 
     /// Reads one whole input as a message.
     fn single(&mut self) -> Message {
-        let start = self.base + self.pos as u64;
+        let start = self.base + self.pos;
         let mut msg = Message::new(self.index, start, self.line);
         msg.lines = self.count_lines;
         loop {
@@ -234,7 +226,7 @@ impl<R: Read> Messages<R> {
         self.count(self.pos, nl);
         self.pos = nl;
         self.prev_blank = false;
-        let start = self.base + self.pos as u64;
+        let start = self.base + self.pos;
         let mut msg = Message::new(self.index, start, self.line);
         msg.lines = self.count_lines;
         msg.envelope = Some(from_line);
@@ -386,7 +378,7 @@ impl<R: Read> Iterator for Messages<R> {
 pub struct Message {
     index: usize,
     data: Vec<u8>,
-    start: u64,
+    start: usize,
     len_total: usize,
     removed: usize,
     pub(crate) unescaped: Vec<usize>,
@@ -397,7 +389,7 @@ pub struct Message {
 }
 
 impl Message {
-    fn new(index: usize, start: u64, line: u64) -> Message {
+    fn new(index: usize, start: usize, line: u64) -> Message {
         Message {
             index,
             data: Vec::new(),
@@ -470,13 +462,13 @@ impl Message {
 
     /// The offset in the input of the message's first byte (after its
     /// `From ` line).
-    pub fn raw_start(&self) -> u64 {
+    pub fn raw_start(&self) -> usize {
         self.start
     }
 
     /// The message's length in the input.
-    pub fn raw_len(&self) -> u64 {
-        (self.len_total + self.removed) as u64
+    pub fn raw_len(&self) -> usize {
+        self.len_total + self.removed
     }
 
     /// The mbox `From ` line, when the input is an mbox.
@@ -490,9 +482,9 @@ impl Message {
     }
 
     /// The input offset of byte `p` of [`Message::data`].
-    fn raw(&self, p: usize) -> u64 {
+    fn raw(&self, p: usize) -> usize {
         let shift = self.unescaped.partition_point(|&q| q <= p);
-        self.start + (p + shift) as u64
+        self.start + p + shift
     }
 
     /// Everything found in the message: matches, rejected candidates
@@ -582,8 +574,8 @@ impl Message {
                     origin,
                     context: f.context,
                     inner: Match::owned(
-                        usize_range(span),
-                        usize_range(u),
+                        span,
+                        u,
                         m.uri,
                         m.delimiter,
                         m.without_hyphen,
@@ -594,7 +586,7 @@ impl Message {
                 })
             }
             Kind::Rejected(mut r) => {
-                r.span = usize_range(span);
+                r.span = span;
                 r.position = position;
                 MailItem::Rejected(MailRejected {
                     origin,
@@ -616,7 +608,7 @@ impl Message {
         })
     }
 
-    fn raw_end(&self, (s, e): (usize, usize)) -> u64 {
+    fn raw_end(&self, (s, e): (usize, usize)) -> usize {
         if e <= s {
             self.raw(s)
         } else {
@@ -774,13 +766,10 @@ From this line has no time either\n\n"
             assert_eq!(m[0].unescaped.len(), 2);
             assert_eq!(m[1].data(), b"Subject: two\r\n\r\nbody\r\n");
             assert_eq!(m[1].index(), 2);
-            let s = m[1].raw_start() as usize;
+            let s = m[1].raw_start();
             assert!(MBOX[s..].starts_with(b"Subject: two"));
             assert_eq!(m[1].first_line, 11);
-            assert_eq!(
-                m[0].raw_len() + m[1].raw_len() + 44 + 45,
-                MBOX.len() as u64
-            );
+            assert_eq!(m[0].raw_len() + m[1].raw_len() + 44 + 45, MBOX.len());
         }
     }
 
@@ -789,10 +778,10 @@ From this line has no time either\n\n"
         let m = &split(MBOX, false)[0];
         // "deeper" in the message data and in the input.
         let p = m.data().windows(6).position(|w| w == b"deeper").unwrap();
-        let r = m.raw(p) as usize;
+        let r = m.raw(p);
         assert_eq!(&MBOX[r..r + 6], b"deeper");
         let p = m.data().windows(7).position(|w| w == b"archive").unwrap();
-        let r = m.raw(p) as usize;
+        let r = m.raw(p);
         assert_eq!(&MBOX[r..r + 7], b"archive");
     }
 

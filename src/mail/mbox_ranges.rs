@@ -183,9 +183,8 @@ mod tests {
         Messages::new(data)
             .map(|m| {
                 let m = m.unwrap();
-                let env = m.envelope().map_or(0, <[u8]>::len) as u64;
-                let s = m.raw_start() - env;
-                s as usize..(m.raw_start() + m.raw_len()) as usize
+                let env = m.envelope().map_or(0, <[u8]>::len);
+                m.raw_start() - env..m.raw_start() + m.raw_len()
             })
             .collect()
     }

@@ -47,7 +47,7 @@
 //!     for m in msg.unwrap().matches(&mf) {
 //!         uris.push(String::from_utf8_lossy(m.uri()).into_owned());
 //!         // The raw bytes of the match are where the user can see them.
-//!         assert!(m.span().end <= mbox.len() as u64);
+//!         assert!(m.span().end <= mbox.len());
 //!     }
 //! }
 //! assert_eq!(
@@ -214,14 +214,12 @@ impl MailMatch {
     /// included: from the first raw byte of its first decoded byte to
     /// the last raw byte of its last (through quoted-printable escapes,
     /// soft line breaks and base64 quanta).
-    pub fn span(&self) -> Range<u64> {
-        let s = self.inner.span();
-        s.start as u64..s.end as u64
+    pub fn span(&self) -> Range<usize> {
+        self.inner.span()
     }
     /// The raw bytes of the URI itself in the input.
-    pub fn uri_span(&self) -> Range<u64> {
-        let s = self.inner.uri_span();
-        s.start as u64..s.end as u64
+    pub fn uri_span(&self) -> Range<usize> {
+        self.inner.uri_span()
     }
     /// Line and column (1-based, bytes) of the span's start in the raw
     /// input, when lines were counted ([`Messages::count_lines`]).
@@ -301,7 +299,7 @@ impl MailRejected {
 pub struct MailNote {
     pub(crate) origin: Origin,
     pub(crate) reason: String,
-    pub(crate) span: Range<u64>,
+    pub(crate) span: Range<usize>,
     pub(crate) position: Option<Position>,
 }
 
@@ -315,7 +313,7 @@ impl MailNote {
         &self.reason
     }
     /// The raw bytes concerned.
-    pub fn span(&self) -> Range<u64> {
+    pub fn span(&self) -> Range<usize> {
         self.span.clone()
     }
     /// Line and column of the span's start, when lines were counted.
