@@ -32,6 +32,7 @@ mod lines;
 mod plain;
 mod refusal;
 mod scheme;
+mod sieve;
 mod slice;
 mod split;
 mod stream;

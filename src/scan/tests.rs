@@ -292,6 +292,75 @@ mod prefilter {
         }
         assert!(cases > 300, "only {cases} case files");
     }
+
+    /// Prose: colons tens of bytes apart, where the trigger search turns
+    /// them away a block at a time (the sieve), with every kind of colon
+    /// at every distance from a block's edge and the text's end; in a
+    /// slice and in a stream fed a few bytes at a time.
+    #[test]
+    fn sieve_changes_no_item() {
+        const FILLER: &[&str] =
+            &["word ", "and ", "the ", "x", "(see) ", "\n", "12 ", "a-b.c "];
+        const COLONS: &[&str] = &[
+            "Subject: ",
+            "Note:\n",
+            "at 10:30 ",
+            "at 9:5 ",
+            "x1:30 ",
+            "(above): ",
+            "http://a.example/x ",
+            "<http://a.example/\n  y> ",
+            "\"mailto:a@b.example\" ",
+            "news:comp.x ",
+            "urn:x:y ",
+            "12://a.example ",
+            "a2://b ",
+            "re:: ",
+            "std::io ",
+            "URL: <http://c.example/> ",
+            "sip:\tx ",
+            "tel:  \n",
+            "ab:",
+            ":",
+        ];
+        let mut next = support::splitmix(0x51e7e);
+        let f = Finder::new();
+        let mut found = 0;
+        for round in 0..600 {
+            let mut t = String::new();
+            let n = 4 + round % 12;
+            for _ in 0..n {
+                let gap = (next() % 90) as usize;
+                while t.len() % 97 < gap % 97 && t.len() < 2000 {
+                    t.push_str(FILLER[(next() >> 16) as usize % FILLER.len()]);
+                    if next() % 3 == 0 {
+                        break;
+                    }
+                }
+                for _ in 0..(next() % 12) {
+                    t.push_str(FILLER[(next() >> 16) as usize % FILLER.len()]);
+                }
+                t.push_str(COLONS[(next() >> 16) as usize % COLONS.len()]);
+            }
+            let t = t.as_bytes();
+            compare(t);
+            let want: Vec<Item<'static>> = f
+                .items(t)
+                .map(|i| match i {
+                    Item::Match(m) => Item::Match(m.into_owned()),
+                    Item::Rejected(r) => Item::Rejected(r),
+                })
+                .collect();
+            found += want.len();
+            let chunk = 1 + (next() % 200) as usize;
+            let got: Vec<_> = f
+                .stream(support::Chunked(t, chunk))
+                .map(|i| i.unwrap())
+                .collect();
+            assert_eq!(got, want, "chunk {chunk}: {:?}", bstr::BStr::new(t));
+        } // Texts long enough for blocks, and URIs in them.
+        assert!(found > 2000, "{found}");
+    }
 }
 
 /// Jumps past overlong candidates (taken only when rejections are not

@@ -12,6 +12,7 @@
 use crate::grammar::schemes;
 use crate::scan::abbrev;
 use crate::scan::continuation;
+use crate::scan::sieve::{self, Sieved};
 use crate::scan::{scheme, text, FinderBuilder};
 
 /// A place where a URI may be.
@@ -304,7 +305,40 @@ impl<'f> Triggers<'f> {
         // has one every hundred bytes or more, where the look at the
         // next bytes before memchr is wasted).
         let mut near = true;
+        // Prose: colons far apart, turned away a block at a time (the
+        // sieve) from the first colon turned away far from where its
+        // search began (not in URI-dense text, where the next colon is
+        // mostly a trigger) until colon-dense text or the buffer's end.
+        let mut sieve_from = usize::MAX;
+        let mut sieve_done = !self.opts.prefilter;
         let colon = 'found: loop {
+            if from - base >= sieve_from {
+                match sieve::next(buf, from - base, limit - base, bulk) {
+                    Sieved::Block(p, mut keep) => {
+                        while keep != 0 {
+                            let k = p + keep.trailing_zeros() as usize;
+                            if self.colon_ok(buf, base, k, resume) {
+                                break 'found Some(base + k);
+                            }
+                            keep &= keep - 1;
+                        }
+                        from = base + p + sieve::BLOCK;
+                        if from >= limit {
+                            break None;
+                        }
+                        continue;
+                    }
+                    Sieved::Dense(p) => {
+                        sieve_from = p + BULK_PAUSE;
+                        from = base + p;
+                    }
+                    Sieved::Stop(p) => {
+                        sieve_from = usize::MAX;
+                        sieve_done = true;
+                        from = base + p;
+                    }
+                }
+            }
             let Some(ci) =
                 find_colon(&self.colons, before_limit, from - base, near)
             else {
@@ -313,6 +347,9 @@ impl<'f> Triggers<'f> {
             near = ci < from - base + 16;
             if self.colon_ok(buf, base, ci, resume) {
                 break Some(base + ci);
+            }
+            if !near && !sieve_done && sieve_from == usize::MAX {
+                sieve_from = ci + 1;
             }
             streak = if ci < dense_until { streak + 1 } else { 1 };
             if bulk
