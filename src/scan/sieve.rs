@@ -114,15 +114,56 @@ fn skip(buf: &[u8], mut p: usize, stop: usize) -> (usize, u64) {
 #[inline(always)]
 fn may_pass(buf: &[u8], i: usize, numbers: bool) -> bool {
     let w: &[u8; 6] = buf[i - 3..i + 3].try_into().expect("six bytes");
-    let [p3, p2, p1, _, n1, n2] = *w;
-    let blank = (n1 == b' ') | (n1 == b'\t');
-    let next = !blank | text::is_ws(n2);
-    let short = p1.is_ascii_digit()
-        & (!text::is_scheme_byte(p2)
-            | (p2.is_ascii_digit() & !text::is_scheme_byte(p3)));
-    let slashes = (n1 == b'/') & (n2 == b'/');
-    text::is_scheme_byte(p1) & next & !(numbers & short & !slashes)
+    let [p3, p2, p1, _, n1, n2] = w.map(|b| CLASS[b as usize]);
+    // Bit 0 of each: one blank and then text after the colon; a number
+    // of one or two digits before it, with no `//` after it.
+    let blank_text = n1 >> 3 & !(n2 >> 2);
+    let short = p1 >> 1 & (!p2 | p2 >> 1 & !p3);
+    let slashes = n1 & n2 & SLASH;
+    let number = short & u8::from(numbers) & u8::from(slashes == 0);
+    p1 & !blank_text & !number & 1 != 0
 }
+
+/// [`CLASS`]: a scheme byte.
+const SCHEME: u8 = 1;
+/// [`CLASS`]: an ASCII digit.
+const DIGIT: u8 = 2;
+/// [`CLASS`]: ASCII whitespace.
+const WS: u8 = 4;
+/// [`CLASS`]: a blank (space or tab).
+const BLANK: u8 = 8;
+/// [`CLASS`]: `/`.
+const SLASH: u8 = 16;
+
+/// What [`may_pass`] asks of a byte, one bit each; [`SCHEME`], [`DIGIT`],
+/// [`WS`] and [`BLANK`] stand at bits 0 to 3, so that a shift brings each
+/// to bit 0.
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let mut v = 0;
+        if text::is_scheme_byte_const(c) {
+            v |= SCHEME;
+        }
+        if c.is_ascii_digit() {
+            v |= DIGIT;
+        }
+        if matches!(c, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c) {
+            v |= WS;
+        }
+        if matches!(c, b' ' | b'\t') {
+            v |= BLANK;
+        }
+        if c == b'/' {
+            v |= SLASH;
+        }
+        t[b] = v;
+        b += 1;
+    }
+    t
+};
 
 /// Bit `i` set where `block[i]` is a colon: SSE2 compares, sixteen
 /// bytes at a time.

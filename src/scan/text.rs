@@ -64,6 +64,11 @@ pub(crate) fn is_scheme_byte(b: u8) -> bool {
     CLASS[b as usize] & SCHEME != 0
 }
 
+/// [`is_scheme_byte`] where a constant is built.
+pub(crate) const fn is_scheme_byte_const(b: u8) -> bool {
+    classes()[b as usize] & SCHEME != 0
+}
+
 /// Whether `b` is ASCII whitespace.
 #[inline]
 pub(crate) fn is_ws(b: u8) -> bool {
