@@ -1,12 +1,13 @@
 //! The trigger search: where the engine must look next. A trigger is a
 //! `:` that may end a scheme, or (with abbreviated URIs) a `www.` or
-//! `ftp.` not glued to a word. Colons are found with memchr (SIMD);
-//! most colons in text cannot start a URI, and two filters turn those
-//! away before any window is built: a per-colon pre-check
-//! ([`Triggers::colon_ok`]) and, in colon-dense text, a bulk filter that
-//! decides 64-byte blocks at once with bit operations
-//! ([`dense_candidates`]). Both are supersets of what the contexts
-//! accept, and every scheme list they use is derived from
+//! `ftp.` not glued to a word. Colons are found with memchr (SIMD), or
+//! in prose a block at a time by the sieve (`sieve.rs`), which turns
+//! most of them away by their neighbours; most colons in text cannot
+//! start a URI, and the filters turn those away before any window is
+//! built: a per-colon pre-check ([`Triggers::colon_ok`]) and, in
+//! colon-dense text, a bulk filter that decides 64-byte blocks at once
+//! with bit operations ([`dense_candidates`]). All are supersets of what
+//! the contexts accept, and every scheme list they use is derived from
 //! [`schemes::PROSE_OPAQUE`].
 
 use crate::grammar::schemes;
@@ -168,6 +169,16 @@ fn opaque_tail(a: u8, b: u8) -> bool {
             != 0
 }
 
+/// Where [`Triggers::sieve`] ended (offsets in its buffer).
+enum Sift {
+    /// At a colon that [`Triggers::colon_ok`] accepts.
+    Found(usize),
+    /// At a colon-dense block, to be searched colon by colon.
+    Dense(usize),
+    /// Where it could read no further; no trigger before.
+    Stop(usize),
+}
+
 /// The search for triggers: where it stands, and what it knows of the
 /// next abbreviated-URI trigger.
 #[derive(Clone, Debug)]
@@ -306,39 +317,12 @@ impl<'f> Triggers<'f> {
         // next bytes before memchr is wasted).
         let mut near = true;
         // Prose: colons far apart, turned away a block at a time (the
-        // sieve) from the first colon turned away far from where its
-        // search began (not in URI-dense text, where the next colon is
-        // mostly a trigger) until colon-dense text or the buffer's end.
-        let mut sieve_from = usize::MAX;
-        let mut sieve_done = !self.opts.prefilter;
+        // sieve, out of line) from the first colon turned away far from
+        // where its search began (not in URI-dense text, where the next
+        // colon is mostly a trigger) to colon-dense text or the buffer's
+        // end. No sieve from a colon before `sieve_at`.
+        let mut sieve_at = if self.opts.prefilter { 0 } else { usize::MAX };
         let colon = 'found: loop {
-            if from - base >= sieve_from {
-                match sieve::next(buf, from - base, limit - base, bulk) {
-                    Sieved::Block(p, mut keep) => {
-                        while keep != 0 {
-                            let k = p + keep.trailing_zeros() as usize;
-                            if self.colon_ok(buf, base, k, resume) {
-                                break 'found Some(base + k);
-                            }
-                            keep &= keep - 1;
-                        }
-                        from = base + p + sieve::BLOCK;
-                        if from >= limit {
-                            break None;
-                        }
-                        continue;
-                    }
-                    Sieved::Dense(p) => {
-                        sieve_from = p + BULK_PAUSE;
-                        from = base + p;
-                    }
-                    Sieved::Stop(p) => {
-                        sieve_from = usize::MAX;
-                        sieve_done = true;
-                        from = base + p;
-                    }
-                }
-            }
             let Some(ci) =
                 find_colon(&self.colons, before_limit, from - base, near)
             else {
@@ -348,8 +332,20 @@ impl<'f> Triggers<'f> {
             if self.colon_ok(buf, base, ci, resume) {
                 break Some(base + ci);
             }
-            if !near && !sieve_done && sieve_from == usize::MAX {
-                sieve_from = ci + 1;
+            if !near && ci >= sieve_at {
+                match self.sieve(buf, base, ci + 1, limit - base, resume, bulk)
+                {
+                    Sift::Found(k) => break Some(base + k),
+                    Sift::Dense(p) => {
+                        sieve_at = p + BULK_PAUSE;
+                        from = base + p;
+                    }
+                    Sift::Stop(p) => {
+                        sieve_at = usize::MAX;
+                        from = base + p;
+                    }
+                }
+                continue;
             }
             streak = if ci < dense_until { streak + 1 } else { 1 };
             if bulk
@@ -395,6 +391,39 @@ impl<'f> Triggers<'f> {
                     end.saturating_sub(3).max(start)
                 };
                 None
+            }
+        }
+    }
+
+    /// The sieve's way from `buf[from]` to `buf[end]` (the buffer starts
+    /// at absolute `base`): the first colon there that
+    /// [`Triggers::colon_ok`] accepts, or where the sieve gave way. Out of
+    /// line: the search for the next trigger in URI-dense text, where it
+    /// is not taken, stays small.
+    #[inline(never)]
+    fn sieve(
+        &self,
+        buf: &[u8],
+        base: usize,
+        mut from: usize,
+        end: usize,
+        resume: usize,
+        numbers: bool,
+    ) -> Sift {
+        loop {
+            match sieve::next(buf, from, end, numbers) {
+                Sieved::Block(p, mut keep) => {
+                    while keep != 0 {
+                        let k = p + keep.trailing_zeros() as usize;
+                        if self.colon_ok(buf, base, k, resume) {
+                            return Sift::Found(k);
+                        }
+                        keep &= keep - 1;
+                    }
+                    from = p + sieve::BLOCK;
+                }
+                Sieved::Dense(p) => return Sift::Dense(p),
+                Sieved::Stop(p) => return Sift::Stop(p),
             }
         }
     }
