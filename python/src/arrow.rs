@@ -18,7 +18,8 @@ use arrow_array::cast::AsArray;
 use arrow_array::ffi::{from_ffi, to_ffi, FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::{ArrayStreamReader, FFI_ArrowArrayStream};
 use arrow_array::{
-    make_array, Array, ArrayRef, Int64Array, ListArray, StructArray,
+    make_array, new_null_array, Array, ArrayRef, Int64Array, ListArray,
+    StructArray,
 };
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, FieldRef, Fields};
@@ -26,9 +27,9 @@ use pyo3::exceptions::{
     PyImportError, PyOverflowError, PyTypeError, PyValueError,
 };
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyList, PyTuple};
+use pyo3::types::{PyCapsule, PyList, PyString, PyTuple};
 
-use crate::fields::{Kind, Value, FIELDS};
+use crate::fields::{self, Kind, Source, Value, FIELDS};
 use crate::offsets::{CharOffsets, Unit};
 use crate::scan::Scanner;
 
@@ -46,25 +47,25 @@ fn arrow_type(kind: Kind) -> (DataType, bool) {
     }
 }
 
-/// The struct type of one match.
-fn match_fields() -> Fields {
-    FIELDS
-        .iter()
-        .map(|f| {
-            let (ty, null) = arrow_type(f.kind);
-            Field::new(f.name, ty, null)
+/// The struct type of a match of the fields `sel` (indexes into
+/// [`FIELDS`]).
+fn match_fields(sel: &[usize]) -> Fields {
+    sel.iter()
+        .map(|&i| {
+            let (ty, null) = arrow_type(FIELDS[i].kind);
+            Field::new(FIELDS[i].name, ty, null)
         })
         .collect()
 }
 
 /// The list's item field.
-fn item_field() -> FieldRef {
-    Arc::new(Field::new("item", DataType::Struct(match_fields()), false))
+fn item_field(sel: &[usize]) -> FieldRef {
+    Arc::new(Field::new("item", DataType::Struct(match_fields(sel)), false))
 }
 
-/// The type of the result, `list<struct<...>>`.
-fn result_field() -> Field {
-    Field::new("matches", DataType::List(item_field()), true)
+/// The field of a result array, `list<struct<...>>`, from its type.
+fn result_field(array: &dyn Array) -> Field {
+    Field::new("matches", array.data_type().clone(), true)
 }
 
 /// Why a batch could not be scanned, said without the GIL.
@@ -92,6 +93,11 @@ impl From<Fault> for PyErr {
 
 /// The values of one field, built match by match.
 enum Column {
+    /// A column with no value yet but `n` nulls: nothing is stored until
+    /// its first value, and a column that stays null (the mail fields
+    /// outside mail, the link fields on prose) is made in one piece at
+    /// the end.
+    Nulls(usize),
     /// `Offset` and `Int` fields.
     Int(Vec<i64>),
     /// `OptInt` fields.
@@ -106,26 +112,63 @@ impl Column {
     fn new(kind: Kind) -> Column {
         match kind {
             Kind::Offset | Kind::Int => Column::Int(Vec::new()),
-            Kind::OptInt => Column::OptInt(Int64Builder::new()),
-            Kind::Str | Kind::OptStr => Column::Str(StringBuilder::new()),
+            Kind::Str => Column::Str(StringBuilder::new()),
+            Kind::OptInt | Kind::OptStr | Kind::StrList => Column::Nulls(0),
+        }
+    }
+
+    /// A builder of `kind` holding `n` nulls.
+    fn nulls(kind: Kind, n: usize) -> Column {
+        match kind {
+            Kind::Offset | Kind::Int => Column::Int(vec![0; n]),
+            Kind::OptInt => {
+                let mut c = Int64Builder::new();
+                c.append_nulls(n);
+                Column::OptInt(c)
+            }
+            Kind::Str | Kind::OptStr => {
+                let mut c = StringBuilder::new();
+                c.append_nulls(n);
+                Column::Str(c)
+            }
             Kind::StrList => {
-                Column::List(ListBuilder::new(StringBuilder::new()))
+                let mut c = ListBuilder::new(StringBuilder::new());
+                for _ in 0..n {
+                    c.append(false);
+                }
+                Column::List(c)
             }
         }
     }
 
-    /// Appends `v`; the number of string bytes it adds.
-    fn push(&mut self, v: Value<'_>) -> usize {
+    /// Appends a null.
+    fn push_null(&mut self) {
+        match self {
+            Column::Nulls(n) => *n += 1,
+            Column::Int(c) => c.push(0),
+            Column::OptInt(c) => c.append_null(),
+            Column::Str(c) => c.append_null(),
+            Column::List(c) => c.append(false),
+        }
+    }
+
+    /// Appends `v`, of a field of `kind`; the number of string bytes it
+    /// adds.
+    fn push(&mut self, kind: Kind, v: Value<'_>) -> usize {
+        if let Column::Nulls(n) = *self {
+            if v == Value::Null {
+                *self = Column::Nulls(n + 1);
+                return 0;
+            }
+            *self = Column::nulls(kind, n);
+        }
         match (self, v) {
             (Column::Int(c), Value::Int(i)) => c.push(i),
-            (Column::Int(c), _) => c.push(0),
             (Column::OptInt(c), Value::Int(i)) => c.append_value(i),
-            (Column::OptInt(c), _) => c.append_null(),
             (Column::Str(c), Value::Str(s)) => {
                 c.append_value(&s);
                 return s.len();
             }
-            (Column::Str(c), _) => c.append_null(),
             (Column::List(c), Value::List(l)) => {
                 let n = l.iter().map(|s| s.len()).sum();
                 for s in l {
@@ -134,13 +177,14 @@ impl Column {
                 c.append(true);
                 return n;
             }
-            (Column::List(c), _) => c.append(false),
+            (c, _) => c.push_null(),
         }
         0
     }
 
-    fn finish(self) -> ArrayRef {
+    fn finish(self, kind: Kind) -> ArrayRef {
         match self {
+            Column::Nulls(n) => new_null_array(&arrow_type(kind).0, n),
             Column::Int(c) => Arc::new(Int64Array::from(c)),
             Column::OptInt(mut c) => Arc::new(c.finish()),
             Column::Str(mut c) => Arc::new(c.finish()),
@@ -149,8 +193,13 @@ impl Column {
     }
 }
 
-/// Builds the result array row by row.
-struct Builder {
+/// Builds the result array row by row, one column per selected field.
+struct Builder<'s> {
+    /// The fields built, as indexes into [`FIELDS`], in order.
+    sel: &'s [usize],
+    /// Whether a link field is among them (the link analysis is made
+    /// only then).
+    link: bool,
     lists: Vec<i32>,
     valid: NullBufferBuilder,
     cols: Vec<Column>,
@@ -162,14 +211,16 @@ struct Builder {
     chars: CharOffsets,
 }
 
-impl Builder {
-    fn new(rows: usize) -> Builder {
+impl<'s> Builder<'s> {
+    fn new(sel: &'s [usize], rows: usize) -> Builder<'s> {
         let mut lists = Vec::with_capacity(rows + 1);
         lists.push(0);
         Builder {
+            sel,
+            link: sel.iter().any(|&i| FIELDS[i].from == Source::Link),
             lists,
             valid: NullBufferBuilder::new(rows),
-            cols: FIELDS.iter().map(|f| Column::new(f.kind)).collect(),
+            cols: sel.iter().map(|&i| Column::new(FIELDS[i].kind)).collect(),
             len: 0,
             bytes: 0,
             chars: CharOffsets::default(),
@@ -193,8 +244,21 @@ impl Builder {
             if fault.is_some() {
                 return;
             }
-            for (f, col) in FIELDS.iter().zip(&mut self.cols) {
-                self.bytes += col.push((f.read)(h));
+            // One look says when every link field is null, as on most
+            // URIs: they are not read then.
+            let no_link = self.link && h.link().is_empty();
+            for (&i, col) in self.sel.iter().zip(&mut self.cols) {
+                let f = &FIELDS[i];
+                let null = match f.from {
+                    Source::Match => false,
+                    Source::Mail => h.mail.is_none(),
+                    Source::Link => no_link,
+                };
+                if null {
+                    col.push_null();
+                } else {
+                    self.bytes += col.push(f.kind, (f.read)(h));
+                }
             }
             self.len += 1;
             if self.bytes > i32::MAX as usize || self.len >= i32::MAX as usize
@@ -206,10 +270,11 @@ impl Builder {
             return Err(e);
         }
         if unit == Unit::Chars && self.len > first {
-            let mut offsets: Vec<&mut [i64]> = FIELDS
+            let mut offsets: Vec<&mut [i64]> = self
+                .sel
                 .iter()
                 .zip(&mut self.cols)
-                .filter_map(|(f, c)| match (f.kind, c) {
+                .filter_map(|(&i, c)| match (FIELDS[i].kind, c) {
                     (Kind::Offset, Column::Int(v)) => Some(&mut v[first..]),
                     _ => None,
                 })
@@ -222,12 +287,21 @@ impl Builder {
     }
 
     fn finish(mut self) -> ArrayRef {
-        let cols: Vec<ArrayRef> =
-            self.cols.into_iter().map(Column::finish).collect();
-        let items = StructArray::new(match_fields(), cols, None);
+        let cols: Vec<ArrayRef> = self
+            .sel
+            .iter()
+            .zip(self.cols)
+            .map(|(&i, c)| c.finish(FIELDS[i].kind))
+            .collect();
+        let fields = match_fields(self.sel);
+        let items = if fields.is_empty() {
+            StructArray::new_empty_fields(self.len, None)
+        } else {
+            StructArray::new(fields, cols, None)
+        };
         let offsets = OffsetBuffer::new(ScalarBuffer::from(self.lists));
         Arc::new(ListArray::new(
-            item_field(),
+            item_field(self.sel),
             offsets,
             Arc::new(items),
             self.valid.finish(),
@@ -236,8 +310,12 @@ impl Builder {
 }
 
 /// Scans every row of `input` (run without the GIL).
-fn scan_array(s: &Scanner, input: &dyn Array) -> Result<ArrayRef, Fault> {
-    let mut b = Builder::new(input.len());
+fn scan_array(
+    s: &Scanner,
+    sel: &[usize],
+    input: &dyn Array,
+) -> Result<ArrayRef, Fault> {
+    let mut b = Builder::new(sel, input.len());
     let unit = match input.data_type() {
         DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => {
             Unit::Chars
@@ -325,9 +403,47 @@ fn import_stream(obj: &Bound<'_, PyAny>) -> PyResult<ArrayStreamReader> {
 fn scan_detached(
     py: Python<'_>,
     s: &Scanner,
+    sel: &[usize],
     input: &ArrayRef,
 ) -> PyResult<ArrayRef> {
-    Ok(py.detach(|| scan_array(s, input.as_ref()))?)
+    Ok(py.detach(|| scan_array(s, sel, input.as_ref()))?)
+}
+
+/// The fields a caller asks for: every field for `None`, else the names
+/// of an iterable of strings, in its order.
+///
+/// # Errors
+///
+/// `TypeError` for a string (one name is given as a list of one) or an
+/// item that is no string; `ValueError` for a name that is no field's
+/// or that comes twice.
+pub fn selection(fields: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<usize>> {
+    let Some(fields) = fields.filter(|f| !f.is_none()) else {
+        return Ok((0..FIELDS.len()).collect());
+    };
+    if fields.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "fields takes a list of field names (fields=[\"uri\"]), not a \
+             string",
+        ));
+    }
+    let mut names = Vec::new();
+    for item in fields.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "fields takes a list of field names, not {}",
+            fields.get_type().name().map_or("?".into(), |n| n.to_string())
+        ))
+    })? {
+        let item = item?;
+        let name = item.cast::<PyString>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "fields takes field names (strings), not {}",
+                item.get_type().name().map_or("?".into(), |n| n.to_string())
+            ))
+        })?;
+        names.push(name.to_cow()?.into_owned());
+    }
+    fields::select(&names).map_err(PyValueError::new_err)
 }
 
 /// The matches of one array, exported: an Arrow `list<struct>` array
@@ -353,12 +469,8 @@ impl MatchArray {
         let (array, _) = to_ffi(&self.array.to_data()).map_err(|e| {
             PyValueError::new_err(format!("Arrow export: {e}"))
         })?;
-        let schema =
-            FFI_ArrowSchema::try_from(result_field()).map_err(|e| {
-                PyValueError::new_err(format!("Arrow export: {e}"))
-            })?;
         Ok((
-            PyCapsule::new_with_value(py, schema, c"arrow_schema")?,
+            self.__arrow_c_schema__(py)?,
             PyCapsule::new_with_value(py, array, c"arrow_array")?,
         ))
     }
@@ -368,8 +480,8 @@ impl MatchArray {
         &self,
         py: Python<'py>,
     ) -> PyResult<Bound<'py, PyCapsule>> {
-        let schema =
-            FFI_ArrowSchema::try_from(result_field()).map_err(|e| {
+        let schema = FFI_ArrowSchema::try_from(result_field(&*self.array))
+            .map_err(|e| {
                 PyValueError::new_err(format!("Arrow export: {e}"))
             })?;
         PyCapsule::new_with_value(py, schema, c"arrow_schema")
@@ -384,10 +496,11 @@ impl MatchArray {
     }
 }
 
-/// `Finder.find_arrow_c`.
+/// `Finder.find_arrow_c`: the fields `sel` of the matches.
 pub fn find_arrow_c(
     s: &Scanner,
     obj: &Bound<'_, PyAny>,
+    sel: &[usize],
 ) -> PyResult<MatchArray> {
     if !obj.hasattr("__arrow_c_array__")? {
         return Err(PyTypeError::new_err(
@@ -397,16 +510,17 @@ pub fn find_arrow_c(
         ));
     }
     let input = import_array(obj)?;
-    let array = scan_detached(obj.py(), s, &input)?;
+    let array = scan_detached(obj.py(), s, sel, &input)?;
     drop(input);
     Ok(MatchArray { array })
 }
 
 /// `Finder.find_arrow`: a `pyarrow.Array` for an array, a
-/// `pyarrow.ChunkedArray` for a stream.
+/// `pyarrow.ChunkedArray` for a stream; the fields `sel` of the matches.
 pub fn find_arrow<'py>(
     s: &Scanner,
     obj: &Bound<'py, PyAny>,
+    sel: &[usize],
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = obj.py();
     let is_array = obj.hasattr("__arrow_c_array__")?;
@@ -424,7 +538,7 @@ pub fn find_arrow<'py>(
         )
     })?;
     if is_array {
-        let out = find_arrow_c(s, obj)?;
+        let out = find_arrow_c(s, obj, sel)?;
         return pa.call_method1("array", (out,));
     }
     let reader = import_stream(obj)?;
@@ -433,17 +547,13 @@ pub fn find_arrow<'py>(
         let input = chunk.map_err(|e| {
             PyValueError::new_err(format!("Arrow import: {e}"))
         })?;
-        let array = scan_detached(py, s, &input)?;
+        let array = scan_detached(py, s, sel, &input)?;
         drop(input);
         chunks.append(pa.call_method1("array", (MatchArray { array },))?)?;
     }
+    let empty = Builder::new(sel, 0).finish();
     let ty = pa
-        .call_method1("array", (MatchArray { array: empty_result() },))?
+        .call_method1("array", (MatchArray { array: empty },))?
         .getattr("type")?;
     pa.call_method1("chunked_array", (chunks, ty))
-}
-
-/// A result of no rows, for the type of an empty stream.
-fn empty_result() -> ArrayRef {
-    Builder::new(0).finish()
 }
