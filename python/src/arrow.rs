@@ -11,6 +11,7 @@
 //! in string rows, bytes in binary rows.
 
 use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use arrow_array::builder::{Int64Builder, ListBuilder, StringBuilder};
@@ -19,9 +20,9 @@ use arrow_array::ffi::{from_ffi, to_ffi, FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::{ArrayStreamReader, FFI_ArrowArrayStream};
 use arrow_array::{
     make_array, new_null_array, Array, ArrayRef, Int64Array, ListArray,
-    StructArray,
+    StringArray, StructArray,
 };
-use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{Buffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, FieldRef, Fields};
 use pyo3::exceptions::{
     PyImportError, PyOverflowError, PyTypeError, PyValueError,
@@ -29,7 +30,9 @@ use pyo3::exceptions::{
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyList, PyString, PyTuple};
 
-use crate::fields::{self, Kind, Source, Value, FIELDS};
+use crate::fields::{
+    self, Field as MatchField, Hit, Kind, Source, Value, FIELDS,
+};
 use crate::offsets::{CharOffsets, Unit};
 use crate::scan::Scanner;
 
@@ -91,6 +94,78 @@ impl From<Fault> for PyErr {
     }
 }
 
+/// A column of strings: the values one after the other in one buffer.
+struct StrCol {
+    offsets: Vec<i32>,
+    data: Vec<u8>,
+    nulls: NullBufferBuilder,
+}
+
+impl StrCol {
+    /// A column with room for the offsets of `cap` values.
+    fn with_capacity(cap: usize) -> StrCol {
+        let mut offsets = Vec::with_capacity(cap + 1);
+        offsets.push(0);
+        StrCol { offsets, data: Vec::new(), nulls: NullBufferBuilder::new(0) }
+    }
+
+    /// Ends the value appended to `data`. The offset is cut to 32 bits
+    /// here; the builder refuses the array when the strings pass 2 GiB.
+    #[inline(always)]
+    fn end(&mut self) {
+        self.offsets.push(self.data.len() as i32);
+    }
+
+    #[inline(always)]
+    fn push(&mut self, s: &str) {
+        self.data.extend_from_slice(s.as_bytes());
+        self.end();
+        self.nulls.append_non_null();
+    }
+
+    #[inline(always)]
+    fn push_null(&mut self) {
+        self.end();
+        self.nulls.append_null();
+    }
+
+    /// Appends the bytes `write` appends, as text: bytes that are not
+    /// UTF-8 are replaced as `String::from_utf8_lossy` does. The number
+    /// of bytes added.
+    #[inline(always)]
+    fn push_written(&mut self, write: impl FnOnce(&mut Vec<u8>)) -> usize {
+        let start = self.data.len();
+        write(&mut self.data);
+        let new = &self.data[start..];
+        if !new.is_ascii() && std::str::from_utf8(new).is_err() {
+            let fixed = String::from_utf8_lossy(new).into_owned();
+            self.data.truncate(start);
+            self.data.extend_from_slice(fixed.as_bytes());
+        }
+        self.end();
+        self.nulls.append_non_null();
+        self.data.len() - start
+    }
+
+    fn finish(mut self) -> StringArray {
+        let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
+        let nulls = self.nulls.finish();
+        // SAFETY: `data` only ever grows by the bytes of a `&str` or by
+        // bytes checked (or made) UTF-8 above, and an offset is pushed
+        // at the end of every value, so the offsets rise from 0 to
+        // `data.len()` and each value is UTF-8. The cut to 32 bits wraps
+        // only past 2 GiB, where the builder returns an error and this
+        // is never called.
+        unsafe {
+            StringArray::new_unchecked(
+                offsets,
+                Buffer::from_vec(self.data),
+                nulls,
+            )
+        }
+    }
+}
+
 /// The values of one field, built match by match.
 enum Column {
     /// A column with no value yet but `n` nulls: nothing is stored until
@@ -103,16 +178,17 @@ enum Column {
     /// `OptInt` fields.
     OptInt(Int64Builder),
     /// `Str` and `OptStr` fields.
-    Str(StringBuilder),
+    Str(StrCol),
     /// `StrList` fields.
     List(ListBuilder<StringBuilder>),
 }
 
 impl Column {
-    fn new(kind: Kind) -> Column {
+    /// An empty column, with room for `cap` values where it stores any.
+    fn new(kind: Kind, cap: usize) -> Column {
         match kind {
-            Kind::Offset | Kind::Int => Column::Int(Vec::new()),
-            Kind::Str => Column::Str(StringBuilder::new()),
+            Kind::Offset | Kind::Int => Column::Int(Vec::with_capacity(cap)),
+            Kind::Str => Column::Str(StrCol::with_capacity(cap)),
             Kind::OptInt | Kind::OptStr | Kind::StrList => Column::Nulls(0),
         }
     }
@@ -127,8 +203,10 @@ impl Column {
                 Column::OptInt(c)
             }
             Kind::Str | Kind::OptStr => {
-                let mut c = StringBuilder::new();
-                c.append_nulls(n);
+                let mut c = StrCol::with_capacity(n);
+                for _ in 0..n {
+                    c.push_null();
+                }
                 Column::Str(c)
             }
             Kind::StrList => {
@@ -142,18 +220,20 @@ impl Column {
     }
 
     /// Appends a null.
+    #[inline(always)]
     fn push_null(&mut self) {
         match self {
             Column::Nulls(n) => *n += 1,
             Column::Int(c) => c.push(0),
             Column::OptInt(c) => c.append_null(),
-            Column::Str(c) => c.append_null(),
+            Column::Str(c) => c.push_null(),
             Column::List(c) => c.append(false),
         }
     }
 
     /// Appends `v`, of a field of `kind`; the number of string bytes it
     /// adds.
+    #[inline(always)]
     fn push(&mut self, kind: Kind, v: Value<'_>) -> usize {
         if let Column::Nulls(n) = *self {
             if v == Value::Null {
@@ -166,8 +246,12 @@ impl Column {
             (Column::Int(c), Value::Int(i)) => c.push(i),
             (Column::OptInt(c), Value::Int(i)) => c.append_value(i),
             (Column::Str(c), Value::Str(s)) => {
-                c.append_value(&s);
+                c.push(&s);
                 return s.len();
+            }
+            (Column::Str(c), Value::Uri(m, hyphen)) => {
+                return c
+                    .push_written(|out| fields::write_uri(m, hyphen, out));
             }
             (Column::List(c), Value::List(l)) => {
                 let n = l.iter().map(|s| s.len()).sum();
@@ -187,9 +271,59 @@ impl Column {
             Column::Nulls(n) => new_null_array(&arrow_type(kind).0, n),
             Column::Int(c) => Arc::new(Int64Array::from(c)),
             Column::OptInt(mut c) => Arc::new(c.finish()),
-            Column::Str(mut c) => Arc::new(c.finish()),
+            Column::Str(c) => Arc::new(c.finish()),
             Column::List(mut c) => Arc::new(c.finish()),
         }
+    }
+}
+
+/// Appends the value of `FIELDS[i]` for `h` to `col`; the string bytes
+/// it adds. `no_link` says the match's link analysis is empty.
+///
+/// Each field has an arm of its own, in which `FIELDS[i]` is a constant:
+/// its `read` is inlined there and its value goes to the column without
+/// passing through memory (read through the function pointer, the value
+/// came back on the stack and was loaded from there at once, a stall on
+/// every field of every match).
+#[inline(always)]
+fn push_field(
+    i: usize,
+    h: &Hit<'_>,
+    col: &mut Column,
+    no_link: bool,
+) -> usize {
+    macro_rules! arms {
+        ($($n:literal)*) => {
+            match i {
+                $($n => push_read(&FIELDS[$n], h, col, no_link),)*
+                _ => push_read(&FIELDS[i], h, col, no_link),
+            }
+        };
+    }
+    arms!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25)
+}
+
+/// The number of fields [`push_field`] has an arm for.
+#[cfg(test)]
+const ARMS: usize = 26;
+
+#[inline(always)]
+fn push_read(
+    f: &MatchField,
+    h: &Hit<'_>,
+    col: &mut Column,
+    no_link: bool,
+) -> usize {
+    let null = match f.from {
+        Source::Match => false,
+        Source::Mail => h.mail.is_none(),
+        Source::Link => no_link,
+    };
+    if null {
+        col.push_null();
+        0
+    } else {
+        col.push(f.kind, (f.read)(h))
     }
 }
 
@@ -212,7 +346,8 @@ struct Builder<'s> {
 }
 
 impl<'s> Builder<'s> {
-    fn new(sel: &'s [usize], rows: usize) -> Builder<'s> {
+    /// A builder of `rows` rows and about `matches` matches.
+    fn new(sel: &'s [usize], rows: usize, matches: usize) -> Builder<'s> {
         let mut lists = Vec::with_capacity(rows + 1);
         lists.push(0);
         Builder {
@@ -220,7 +355,10 @@ impl<'s> Builder<'s> {
             link: sel.iter().any(|&i| FIELDS[i].from == Source::Link),
             lists,
             valid: NullBufferBuilder::new(rows),
-            cols: sel.iter().map(|&i| Column::new(FIELDS[i].kind)).collect(),
+            cols: sel
+                .iter()
+                .map(|&i| Column::new(FIELDS[i].kind, matches))
+                .collect(),
             len: 0,
             bytes: 0,
             chars: CharOffsets::default(),
@@ -240,25 +378,18 @@ impl<'s> Builder<'s> {
     ) -> Result<(), Fault> {
         let first = self.len;
         let mut fault = None;
+        // Where the last match ends: no offset lies beyond.
+        let mut end = 0;
         s.each(hay, |h| {
             if fault.is_some() {
                 return;
             }
+            end = end.max(h.m.span().end);
             // One look says when every link field is null, as on most
             // URIs: they are not read then.
             let no_link = self.link && h.link().is_empty();
             for (&i, col) in self.sel.iter().zip(&mut self.cols) {
-                let f = &FIELDS[i];
-                let null = match f.from {
-                    Source::Match => false,
-                    Source::Mail => h.mail.is_none(),
-                    Source::Link => no_link,
-                };
-                if null {
-                    col.push_null();
-                } else {
-                    self.bytes += col.push(f.kind, (f.read)(h));
-                }
+                self.bytes += push_field(i, h, col, no_link);
             }
             self.len += 1;
             if self.bytes > i32::MAX as usize || self.len >= i32::MAX as usize
@@ -269,7 +400,10 @@ impl<'s> Builder<'s> {
         if let Some(e) = fault {
             return Err(e);
         }
-        if unit == Unit::Chars && self.len > first {
+        if unit == Unit::Chars
+            && self.len > first
+            && !hay[..end.min(hay.len())].is_ascii()
+        {
             let mut offsets: Vec<&mut [i64]> = self
                 .sel
                 .iter()
@@ -315,7 +449,9 @@ fn scan_array(
     sel: &[usize],
     input: &dyn Array,
 ) -> Result<ArrayRef, Fault> {
-    let mut b = Builder::new(sel, input.len());
+    let mut b =
+        Builder::new(sel, input.len(), s.density.guess(input_bytes(input)));
+    let mut text_bytes = 0;
     let unit = match input.data_type() {
         DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => {
             Unit::Chars
@@ -323,7 +459,10 @@ fn scan_array(
         _ => Unit::Bytes,
     };
     let mut each = |row: Option<&[u8]>| match row {
-        Some(hay) => b.row(s, hay, unit),
+        Some(hay) => {
+            text_bytes += hay.len();
+            b.row(s, hay, unit)
+        }
         None => {
             b.null_row();
             Ok(())
@@ -353,7 +492,40 @@ fn scan_array(
         }
         other => return Err(Fault::Type(other.to_string())),
     }
+    s.density.learn(text_bytes, b.len);
     Ok(b.finish())
+}
+
+/// The bytes of `input`'s buffers: about the bytes of its text, for a
+/// guess at the size of the result.
+fn input_bytes(input: &dyn Array) -> usize {
+    input.get_buffer_memory_size()
+}
+
+/// How many matches the text scanned last held per byte, kept by the
+/// finder to size the columns of the next result: a hint, which never
+/// changes the result, and whose guess is held to a sixteenth of the
+/// text so that a wrong one costs little memory.
+#[derive(Default)]
+pub struct Density(AtomicU64);
+
+impl Density {
+    /// About the number of matches in `bytes` bytes of text.
+    fn guess(&self, bytes: usize) -> usize {
+        let per_mib = self.0.load(Ordering::Relaxed);
+        let n = (bytes as u128 * u128::from(per_mib)) >> 20;
+        usize::try_from(n).unwrap_or(usize::MAX).min(bytes / 16)
+    }
+
+    /// Notes `matches` matches in `bytes` bytes of text (texts too short
+    /// to tell are not noted).
+    fn learn(&self, bytes: usize, matches: usize) {
+        if bytes >= 1 << 16 {
+            let per_mib = ((matches as u128) << 20) / bytes as u128;
+            let per_mib = u64::try_from(per_mib).unwrap_or(u64::MAX);
+            self.0.store(per_mib, Ordering::Relaxed);
+        }
+    }
 }
 
 /// Imports one array from an object with `__arrow_c_array__`.
@@ -551,9 +723,19 @@ pub fn find_arrow<'py>(
         drop(input);
         chunks.append(pa.call_method1("array", (MatchArray { array },))?)?;
     }
-    let empty = Builder::new(sel, 0).finish();
+    let empty = Builder::new(sel, 0, 0).finish();
     let ty = pa
         .call_method1("array", (MatchArray { array: empty },))?
         .getattr("type")?;
     pa.call_method1("chunked_array", (chunks, ty))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_field_has_an_arm_of_its_own() {
+        assert_eq!(FIELDS.len(), ARMS);
+    }
 }

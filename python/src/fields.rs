@@ -70,6 +70,10 @@ pub enum Value<'a> {
     Int(i64),
     /// `Str` and `OptStr`.
     Str(Cow<'a, str>),
+    /// `Str`: the URI of a match, in the form the hyphen choice reports,
+    /// left to be written where it goes ([`write_uri`]), so that a
+    /// rejoined URI is not put together in memory of its own first.
+    Uri(&'a urifind::Match<'a>, Hyphen),
     /// `StrList`.
     List(Vec<Cow<'a, str>>),
     /// Null, for the optional kinds.
@@ -82,6 +86,9 @@ impl Value<'_> {
         match self {
             Value::Int(i) => Value::Int(i),
             Value::Str(s) => Value::Str(Cow::Owned(s.into_owned())),
+            Value::Uri(m, hyphen) => {
+                Value::Str(Cow::Owned(uri_text(m, hyphen).into_owned()))
+            }
             Value::List(l) => Value::List(
                 l.into_iter().map(|s| Cow::Owned(s.into_owned())).collect(),
             ),
@@ -118,7 +125,29 @@ pub struct Field {
 /// Bytes as text: URIs are ASCII, so the fast check almost always
 /// passes; anything else is kept readable.
 pub fn text(b: &[u8]) -> Cow<'_, str> {
-    String::from_utf8_lossy(b)
+    // `from_utf8` reads ASCII a word at a time, `from_utf8_lossy` a
+    // chunk of UTF-8 at a time.
+    match std::str::from_utf8(b) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => String::from_utf8_lossy(b),
+    }
+}
+
+/// The URI of `m` as reported: the form `hyphen` chooses.
+pub fn uri_text<'a>(
+    m: &'a urifind::Match<'a>,
+    hyphen: Hyphen,
+) -> Cow<'a, str> {
+    text(hyphen.primary(m.uri(), m.without_hyphen()))
+}
+
+/// Appends the bytes of [`uri_text`] (before any repair of bytes that
+/// are not UTF-8) to `out`.
+pub fn write_uri(m: &urifind::Match<'_>, hyphen: Hyphen, out: &mut Vec<u8>) {
+    match m.without_hyphen() {
+        None => m.write_uri(out),
+        alt => out.extend_from_slice(hyphen.primary(m.uri(), alt)),
+    }
 }
 
 fn int(n: usize) -> Value<'static> {
@@ -155,9 +184,7 @@ pub static FIELDS: &[Field] = &[
         name: "uri",
         kind: Kind::Str,
         from: Source::Match,
-        read: |h| {
-            Value::Str(text(h.hyphen.primary(h.m.uri(), h.m.without_hyphen())))
-        },
+        read: |h| Value::Uri(h.m, h.hyphen),
     },
     Field {
         name: "start",

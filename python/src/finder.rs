@@ -83,6 +83,9 @@ fn to_py<'py>(py: Python<'py>, v: &Value<'_>) -> PyResult<Bound<'py, PyAny>> {
     Ok(match v {
         Value::Int(i) => i.into_pyobject(py)?.into_any(),
         Value::Str(s) => PyString::new(py, s).into_any(),
+        Value::Uri(m, hyphen) => {
+            PyString::new(py, &fields::uri_text(m, *hyphen)).into_any()
+        }
         Value::List(l) => {
             PyList::new(py, l.iter().map(|s| s.as_ref()))?.into_any()
         }

@@ -298,3 +298,23 @@ def test_bad_field_selections_are_refused_clearly():
     # the refusal comes before the input is read
     with pytest.raises(ValueError, match="no match field"):
         f.find_arrow(pa.array([1]), fields=["nope"])
+
+
+@pytest.mark.parametrize("options", [{}, {"iri": True}, {"hyphen": "drop"}])
+def test_binary_rows_that_are_not_utf8_give_what_find_gives(options):
+    """Bytes that are not UTF-8 next to and inside URIs and IRIs (Latin-1,
+    a cut sequence, 0xff), with a rejoined and a hyphenated URI: each
+    `uri` is the one `find` reports."""
+    f = urifind.Finder(**options)
+    rows = [
+        b"see http://a.example/\xe9x and <http://b.example/\xff\xfe> http://\xc3\xa9.example/\xc3",
+        b"\xe9http://c.example/a%\xe9 <http://d.example/\xc3\xa9/\n  x\xe9> <http://e.example/re-\n ad\xff>",
+        None,
+    ]
+    got = f.find_arrow(pa.array(rows, pa.binary()), fields=["uri", "start"]).to_pylist()
+    want = [
+        None if r is None else [{"uri": m.uri, "start": m.start} for m in f.find(r)]
+        for r in rows
+    ]
+    assert got == want
+    assert sum(len(w) for w in want if w) >= 4
