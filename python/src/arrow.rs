@@ -235,35 +235,64 @@ impl Column {
     /// adds.
     #[inline(always)]
     fn push(&mut self, kind: Kind, v: Value<'_>) -> usize {
-        if let Column::Nulls(n) = *self {
-            if v == Value::Null {
-                *self = Column::Nulls(n + 1);
-                return 0;
+        // The value is matched first, so that where `push` is inlined
+        // after a field's read each arm knows its column's work.
+        match v {
+            Value::Null => {
+                self.push_null();
+                0
             }
+            Value::Int(i) => {
+                match self.ready(kind) {
+                    Column::Int(c) => c.push(i),
+                    Column::OptInt(c) => c.append_value(i),
+                    c => c.push_null(),
+                }
+                0
+            }
+            Value::Str(s) => match self.ready(kind) {
+                Column::Str(c) => {
+                    c.push(&s);
+                    s.len()
+                }
+                c => {
+                    c.push_null();
+                    0
+                }
+            },
+            Value::Uri(m, hyphen) => match self.ready(kind) {
+                Column::Str(c) => {
+                    c.push_written(|out| fields::write_uri(m, hyphen, out))
+                }
+                c => {
+                    c.push_null();
+                    0
+                }
+            },
+            Value::List(l) => match self.ready(kind) {
+                Column::List(c) => {
+                    let n = l.iter().map(|s| s.len()).sum();
+                    for s in l {
+                        c.values().append_value(s);
+                    }
+                    c.append(true);
+                    n
+                }
+                c => {
+                    c.push_null();
+                    0
+                }
+            },
+        }
+    }
+
+    /// The column, made a builder (of `kind`) if it held only nulls.
+    #[inline(always)]
+    fn ready(&mut self, kind: Kind) -> &mut Column {
+        if let Column::Nulls(n) = *self {
             *self = Column::nulls(kind, n);
         }
-        match (self, v) {
-            (Column::Int(c), Value::Int(i)) => c.push(i),
-            (Column::OptInt(c), Value::Int(i)) => c.append_value(i),
-            (Column::Str(c), Value::Str(s)) => {
-                c.push(&s);
-                return s.len();
-            }
-            (Column::Str(c), Value::Uri(m, hyphen)) => {
-                return c
-                    .push_written(|out| fields::write_uri(m, hyphen, out));
-            }
-            (Column::List(c), Value::List(l)) => {
-                let n = l.iter().map(|s| s.len()).sum();
-                for s in l {
-                    c.values().append_value(s);
-                }
-                c.append(true);
-                return n;
-            }
-            (c, _) => c.push_null(),
-        }
-        0
+        self
     }
 
     fn finish(self, kind: Kind) -> ArrayRef {
@@ -276,6 +305,22 @@ impl Column {
         }
     }
 }
+
+/// Calls `$m!` with the index of every field of [`FIELDS`]: the one
+/// list of them, for the code that wants each as a constant.
+macro_rules! field_indexes {
+    ($m:ident) => {
+        $m!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25)
+    };
+}
+
+/// The number of fields [`field_indexes`] lists.
+const INDEXED: usize = {
+    macro_rules! count {
+        ($($n:literal)*) => { [$($n),*].len() };
+    }
+    field_indexes!(count)
+};
 
 /// Appends the value of `FIELDS[i]` for `h` to `col`; the string bytes
 /// it adds. `no_link` says the match's link analysis is empty.
@@ -300,12 +345,25 @@ fn push_field(
             }
         };
     }
-    arms!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25)
+    field_indexes!(arms)
 }
 
-/// The number of fields [`push_field`] has an arm for.
-#[cfg(test)]
-const ARMS: usize = 26;
+/// Appends every field of `h`, in order, to `cols` (a column per field):
+/// [`push_field`] with no choice of arm to make, for the default
+/// selection. The string bytes added.
+#[inline(always)]
+fn push_all(
+    h: &Hit<'_>,
+    cols: &mut [Column; INDEXED],
+    no_link: bool,
+) -> usize {
+    macro_rules! all {
+        ($($n:literal)*) => {
+            0 $(+ push_read(&FIELDS[$n], h, &mut cols[$n], no_link))*
+        };
+    }
+    field_indexes!(all)
+}
 
 #[inline(always)]
 fn push_read(
@@ -380,6 +438,9 @@ impl<'s> Builder<'s> {
         let mut fault = None;
         // Where the last match ends: no offset lies beyond.
         let mut end = 0;
+        // Every field in order: the columns as an array, for `push_all`.
+        let is_all = self.sel.len() == INDEXED
+            && self.sel.iter().enumerate().all(|(k, &i)| k == i);
         s.each(hay, |h| {
             if fault.is_some() {
                 return;
@@ -388,8 +449,17 @@ impl<'s> Builder<'s> {
             // One look says when every link field is null, as on most
             // URIs: they are not read then.
             let no_link = self.link && h.link().is_empty();
-            for (&i, col) in self.sel.iter().zip(&mut self.cols) {
-                self.bytes += push_field(i, h, col, no_link);
+            let all: Option<&mut [Column; INDEXED]> = if is_all {
+                self.cols.as_mut_slice().try_into().ok()
+            } else {
+                None
+            };
+            if let Some(cols) = all {
+                self.bytes += push_all(h, cols, no_link);
+            } else {
+                for (&i, col) in self.sel.iter().zip(&mut self.cols) {
+                    self.bytes += push_field(i, h, col, no_link);
+                }
             }
             self.len += 1;
             if self.bytes > i32::MAX as usize || self.len >= i32::MAX as usize
@@ -736,6 +806,6 @@ mod tests {
 
     #[test]
     fn every_field_has_an_arm_of_its_own() {
-        assert_eq!(FIELDS.len(), ARMS);
+        assert_eq!(FIELDS.len(), INDEXED);
     }
 }
