@@ -519,8 +519,8 @@ fn scan_array(
     sel: &[usize],
     input: &dyn Array,
 ) -> Result<ArrayRef, Fault> {
-    let mut b =
-        Builder::new(sel, input.len(), s.density.guess(input_bytes(input)));
+    let guess = s.density.guess(input_bytes(input), sel.len());
+    let mut b = Builder::new(sel, input.len(), guess);
     let mut text_bytes = 0;
     let unit = match input.data_type() {
         DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => {
@@ -574,17 +574,20 @@ fn input_bytes(input: &dyn Array) -> usize {
 
 /// How many matches the text scanned last held per byte, kept by the
 /// finder to size the columns of the next result: a hint, which never
-/// changes the result, and whose guess is held to a sixteenth of the
-/// text so that a wrong one costs little memory.
+/// changes the result, and whose guess is held so that the room given
+/// to all the columns together (8 bytes a value at most) is at most
+/// the size of the text.
 #[derive(Default)]
 pub struct Density(AtomicU64);
 
 impl Density {
-    /// About the number of matches in `bytes` bytes of text.
-    fn guess(&self, bytes: usize) -> usize {
+    /// About the number of matches in `bytes` bytes of text, for
+    /// `columns` columns.
+    fn guess(&self, bytes: usize, columns: usize) -> usize {
         let per_mib = self.0.load(Ordering::Relaxed);
         let n = (bytes as u128 * u128::from(per_mib)) >> 20;
-        usize::try_from(n).unwrap_or(usize::MAX).min(bytes / 16)
+        let n = usize::try_from(n).unwrap_or(usize::MAX);
+        n.min(bytes / (8 * columns.max(1)))
     }
 
     /// Notes `matches` matches in `bytes` bytes of text (texts too short
@@ -803,6 +806,21 @@ pub fn find_arrow<'py>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_density_guess_follows_the_last_text_within_its_bound() {
+        let d = Density::default();
+        assert_eq!(d.guess(1 << 20, 26), 0);
+        d.learn(1 << 20, 1234);
+        assert_eq!(d.guess(1 << 21, 26), 2468);
+        // A text too short to tell is not noted.
+        d.learn(100, 50);
+        assert_eq!(d.guess(1 << 20, 1), 1234);
+        // Dense text: the room of all columns stays within the text.
+        d.learn(1 << 20, 1 << 19);
+        assert_eq!(d.guess(1 << 20, 26), (1 << 20) / (8 * 26));
+        assert_eq!(d.guess(1 << 20, 0), (1 << 20) / 8);
+    }
 
     #[test]
     fn every_field_has_an_arm_of_its_own() {
