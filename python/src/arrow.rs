@@ -6,9 +6,16 @@
 //! Rows are read in place (string, large string, binary, large binary and
 //! their view forms), scanned with the GIL released, and the matches of
 //! row `i` become list `i` of a `list<struct<...>>` array whose struct
-//! has one column per field of [`FIELDS`], built in Rust and handed back
-//! the same way. A null row gives a null list. Offsets count characters
-//! in string rows, bytes in binary rows.
+//! has one column per field of [`FIELDS`] (or per field the caller
+//! names, `fields=[...]`, in that order: only those are built), built in
+//! Rust and handed back the same way. A null row gives a null list.
+//! Offsets count characters in string rows, bytes in binary rows.
+//!
+//! The columns are built match by match with no allocation per match:
+//! each field's read is inlined where its value is pushed, a column
+//! whose values are all null so far stores nothing (and is made in one
+//! piece at the end if it stays so), and the columns start with the room
+//! the last array's density suggests.
 
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, Ordering};
