@@ -14,10 +14,9 @@
 //! The columns are built match by match, each value appended to its
 //! column's buffers (no buffer of its own for a string, a rejoined URI
 //! included): each field's read is inlined where its value is pushed, a
-//! column
-//! whose values are all null so far stores nothing (and is made in one
-//! piece at the end if it stays so), and the columns start with the room
-//! the last array's density suggests.
+//! column whose values are all null so far stores nothing (and is made
+//! in one piece at the end if it stays so), and the columns start with
+//! the room the last array's density suggests.
 
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, Ordering};
