@@ -70,6 +70,10 @@ pub enum Value<'a> {
     Int(i64),
     /// `Str` and `OptStr`.
     Str(Cow<'a, str>),
+    /// `Str`: the URI of a match, in the form the hyphen choice reports,
+    /// left to be written where it goes ([`write_uri`]), so that a
+    /// rejoined URI is not put together in memory of its own first.
+    Uri(&'a urifind::Match<'a>, Hyphen),
     /// `StrList`.
     List(Vec<Cow<'a, str>>),
     /// Null, for the optional kinds.
@@ -82,6 +86,9 @@ impl Value<'_> {
         match self {
             Value::Int(i) => Value::Int(i),
             Value::Str(s) => Value::Str(Cow::Owned(s.into_owned())),
+            Value::Uri(m, hyphen) => {
+                Value::Str(Cow::Owned(uri_text(m, hyphen).into_owned()))
+            }
             Value::List(l) => Value::List(
                 l.into_iter().map(|s| Cow::Owned(s.into_owned())).collect(),
             ),
@@ -90,12 +97,27 @@ impl Value<'_> {
     }
 }
 
-/// One field: its name, its kind and how it is read.
+/// What a field is read from, so that a scan that builds many matches
+/// can tell a null value without reading the field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The match itself: read for every match.
+    Match,
+    /// The mail reader's match: null outside mail mode.
+    Mail,
+    /// The link analysis: null when the analysis is empty
+    /// ([`Link::is_empty`]).
+    Link,
+}
+
+/// One field: its name, its kind, what it comes from and how it is read.
 pub struct Field {
     /// The name (attribute, dict key, struct field).
     pub name: &'static str,
     /// The type of its values.
     pub kind: Kind,
+    /// What its value comes from.
+    pub from: Source,
     /// Its value for a match.
     pub read: for<'a> fn(&Hit<'a>) -> Value<'a>,
 }
@@ -103,7 +125,29 @@ pub struct Field {
 /// Bytes as text: URIs are ASCII, so the fast check almost always
 /// passes; anything else is kept readable.
 pub fn text(b: &[u8]) -> Cow<'_, str> {
-    String::from_utf8_lossy(b)
+    // `from_utf8` reads ASCII a word at a time, `from_utf8_lossy` a
+    // chunk of UTF-8 at a time.
+    match std::str::from_utf8(b) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => String::from_utf8_lossy(b),
+    }
+}
+
+/// The URI of `m` as reported: the form `hyphen` chooses.
+pub fn uri_text<'a>(
+    m: &'a urifind::Match<'a>,
+    hyphen: Hyphen,
+) -> Cow<'a, str> {
+    text(hyphen.primary(m.uri(), m.without_hyphen()))
+}
+
+/// Appends the bytes of [`uri_text`] (before any repair of bytes that
+/// are not UTF-8) to `out`.
+pub fn write_uri(m: &urifind::Match<'_>, hyphen: Hyphen, out: &mut Vec<u8>) {
+    match m.without_hyphen() {
+        None => m.write_uri(out),
+        alt => out.extend_from_slice(hyphen.primary(m.uri(), alt)),
+    }
 }
 
 fn int(n: usize) -> Value<'static> {
@@ -139,53 +183,61 @@ pub static FIELDS: &[Field] = &[
     Field {
         name: "uri",
         kind: Kind::Str,
-        read: |h| {
-            Value::Str(text(h.hyphen.primary(h.m.uri(), h.m.without_hyphen())))
-        },
+        from: Source::Match,
+        read: |h| Value::Uri(h.m, h.hyphen),
     },
     Field {
         name: "start",
         kind: Kind::Offset,
+        from: Source::Match,
         read: |h| int(h.m.uri_span().start),
     },
     Field {
         name: "end",
         kind: Kind::Offset,
+        from: Source::Match,
         read: |h| int(h.m.uri_span().end),
     },
     Field {
         name: "span_start",
         kind: Kind::Offset,
+        from: Source::Match,
         read: |h| int(h.m.span().start),
     },
     Field {
         name: "span_end",
         kind: Kind::Offset,
+        from: Source::Match,
         read: |h| int(h.m.span().end),
     },
     Field {
         name: "byte_start",
         kind: Kind::Int,
+        from: Source::Match,
         read: |h| int(h.m.uri_span().start),
     },
     Field {
         name: "byte_end",
         kind: Kind::Int,
+        from: Source::Match,
         read: |h| int(h.m.uri_span().end),
     },
     Field {
         name: "byte_span_start",
         kind: Kind::Int,
+        from: Source::Match,
         read: |h| int(h.m.span().start),
     },
     Field {
         name: "byte_span_end",
         kind: Kind::Int,
+        from: Source::Match,
         read: |h| int(h.m.span().end),
     },
     Field {
         name: "context",
         kind: Kind::Str,
+        from: Source::Match,
         read: |h| match h.mail {
             Some(mm) => Value::Str(mm.context().name().into()),
             None => Value::Str("text".into()),
@@ -194,11 +246,13 @@ pub static FIELDS: &[Field] = &[
     Field {
         name: "delimiter",
         kind: Kind::Str,
+        from: Source::Match,
         read: |h| Value::Str(h.m.context().name().into()),
     },
     Field {
         name: "without_hyphen",
         kind: Kind::OptStr,
+        from: Source::Match,
         read: |h| {
             h.m.without_hyphen().map_or(Value::Null, |a| Value::Str(text(a)))
         },
@@ -206,31 +260,37 @@ pub static FIELDS: &[Field] = &[
     Field {
         name: "message",
         kind: Kind::OptInt,
+        from: Source::Mail,
         read: |h| mail(h, |mm| int(mm.origin().message())),
     },
     Field {
         name: "message_id",
         kind: Kind::OptStr,
+        from: Source::Mail,
         read: |h| mail(h, |mm| opt_str(mm.origin().message_id())),
     },
     Field {
         name: "part",
         kind: Kind::OptStr,
+        from: Source::Mail,
         read: |h| mail(h, |mm| Value::Str(mm.origin().part().into())),
     },
     Field {
         name: "content_type",
         kind: Kind::OptStr,
+        from: Source::Mail,
         read: |h| mail(h, |mm| Value::Str(mm.origin().content_type().into())),
     },
     Field {
         name: "encoding",
         kind: Kind::OptStr,
+        from: Source::Mail,
         read: |h| mail(h, |mm| Value::Str(mm.origin().encoding().into())),
     },
     Field {
         name: "shown",
         kind: Kind::OptStr,
+        from: Source::Mail,
         read: |h| {
             mail(h, |mm| {
                 mm.shown().map_or(Value::Null, |s| Value::Str(text(s)))
@@ -240,6 +300,7 @@ pub static FIELDS: &[Field] = &[
     Field {
         name: "parts_seen",
         kind: Kind::StrList,
+        from: Source::Mail,
         read: |h| {
             mail(h, |mm| {
                 Value::List(
@@ -254,36 +315,43 @@ pub static FIELDS: &[Field] = &[
     Field {
         name: "target",
         kind: Kind::OptStr,
+        from: Source::Link,
         read: |h| opt_str(h.link().target.as_deref()),
     },
     Field {
         name: "wrappers",
         kind: Kind::StrList,
+        from: Source::Link,
         read: |h| names(&h.link().wrappers, |f| f.name()),
     },
     Field {
         name: "unwrap",
         kind: Kind::OptStr,
+        from: Source::Link,
         read: |h| opt_str(h.link().unwrap.map(|u| u.name())),
     },
     Field {
         name: "target_host",
         kind: Kind::OptStr,
+        from: Source::Link,
         read: |h| opt_str(h.link().target_host.as_deref()),
     },
     Field {
         name: "embedded",
         kind: Kind::StrList,
+        from: Source::Link,
         read: |h| names(&h.link().embedded, String::as_str),
     },
     Field {
         name: "host_as_read",
         kind: Kind::OptStr,
+        from: Source::Link,
         read: |h| opt_str(h.link().host_as_read.as_deref()),
     },
     Field {
         name: "flags",
         kind: Kind::StrList,
+        from: Source::Link,
         read: |h| names(&h.link().flags, |f| f.name()),
     },
 ];
@@ -291,4 +359,99 @@ pub static FIELDS: &[Field] = &[
 /// The index of the field named `name`.
 pub fn index(name: &str) -> Option<usize> {
     FIELDS.iter().position(|f| f.name == name)
+}
+
+/// The indexes of the fields named in `names`, in that order: every
+/// name must be a field's, and none may come twice.
+///
+/// # Errors
+///
+/// A message naming the first unknown or repeated name.
+pub fn select<S: AsRef<str>>(names: &[S]) -> Result<Vec<usize>, String> {
+    let mut out = Vec::with_capacity(names.len());
+    for name in names {
+        let name = name.as_ref();
+        let Some(i) = index(name) else {
+            return Err(format!(
+                "no match field is named {name:?} (the fields are those \
+                 of urifind.MATCH_FIELDS: {})",
+                FIELDS.iter().map(|f| f.name).collect::<Vec<_>>().join(", ")
+            ));
+        };
+        if out.contains(&i) {
+            return Err(format!("the field {name:?} is asked for twice"));
+        }
+        out.push(i);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The match of `text` as `Hit` and link analysis read it.
+    fn hits(text: &[u8], mut f: impl FnMut(&Hit<'_>)) {
+        let finder = urifind::Finder::new();
+        let analyzer = finder.link_analyzer();
+        let mut n = 0;
+        for m in finder.find_iter(text) {
+            let link = OnceCell::new();
+            f(&Hit {
+                m: &m,
+                mail: None,
+                hyphen: Hyphen::Keep,
+                analyzer: &analyzer,
+                link: &link,
+            });
+            n += 1;
+        }
+        assert!(n > 0, "no match in {text:?}");
+    }
+
+    #[test]
+    fn outside_mail_the_mail_fields_are_null() {
+        hits(b"see <http://a.example/x> and mailto:b@c.example", |h| {
+            for f in FIELDS.iter().filter(|f| f.from == Source::Mail) {
+                assert_eq!((f.read)(h), Value::Null, "{}", f.name);
+            }
+        });
+    }
+
+    #[test]
+    fn an_empty_analysis_leaves_every_link_field_null() {
+        let text = b"http://a.example/ https://b.example/p#f urn:x:y \
+                     http://a.example/?q=1 http://user@b.example/";
+        let mut empty = 0;
+        hits(text, |h| {
+            if h.link().is_empty() {
+                empty += 1;
+                for f in FIELDS.iter().filter(|f| f.from == Source::Link) {
+                    assert_eq!((f.read)(h), Value::Null, "{}", f.name);
+                }
+            }
+        });
+        assert!(empty >= 3, "{empty} empty analyses");
+        // And a link that is not empty sets some link field.
+        hits(
+            b"https://l.facebook.com/l.php?u=https%3A%2F%2Fa.example%2F&h=x",
+            |h| {
+                assert!(!h.link().is_empty());
+                assert!(FIELDS
+                    .iter()
+                    .filter(|f| f.from == Source::Link)
+                    .any(|f| (f.read)(h) != Value::Null));
+            },
+        );
+    }
+
+    #[test]
+    fn a_selection_keeps_its_order_and_refuses_bad_names() {
+        assert_eq!(select(&["end", "uri"]), Ok(vec![2, 0]));
+        assert_eq!(select::<&str>(&[]), Ok(vec![]));
+        let e = select(&["uri", "URI"]).unwrap_err();
+        assert!(e.contains("\"URI\"") && e.contains("uri, start"), "{e}");
+        let e = select(&["start", "start"]).unwrap_err();
+        assert!(e.contains("twice"), "{e}");
+    }
 }

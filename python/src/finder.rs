@@ -83,6 +83,9 @@ fn to_py<'py>(py: Python<'py>, v: &Value<'_>) -> PyResult<Bound<'py, PyAny>> {
     Ok(match v {
         Value::Int(i) => i.into_pyobject(py)?.into_any(),
         Value::Str(s) => PyString::new(py, s).into_any(),
+        Value::Uri(m, hyphen) => {
+            PyString::new(py, &fields::uri_text(m, *hyphen)).into_any()
+        }
         Value::List(l) => {
             PyList::new(py, l.iter().map(|s| s.as_ref()))?.into_any()
         }
@@ -376,23 +379,29 @@ impl Finder {
     /// (any object with `__arrow_c_array__`, or a stream of them with
     /// `__arrow_c_stream__`), as a `pyarrow` `list<struct>` array (a
     /// `ChunkedArray` for a stream), null rows giving null lists. The
-    /// struct fields are those of `Match`; offsets count characters in
+    /// struct fields are those of `Match`, or those named in `fields`
+    /// (a list of names of `MATCH_FIELDS`, in the order wanted), which
+    /// costs only what those fields cost; offsets count characters in
     /// string arrays, bytes in binary arrays.
+    #[pyo3(signature = (array, fields = None))]
     fn find_arrow<'py>(
         &self,
         array: &Bound<'py, PyAny>,
+        fields: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        arrow::find_arrow(&self.scan, array)
+        arrow::find_arrow(&self.scan, array, &arrow::selection(fields)?)
     }
 
     /// Like `find_arrow`, for one array, without `pyarrow`: the result
     /// is an object with `__arrow_c_array__` and `__arrow_c_schema__`
     /// that any Arrow library imports (Polars, DuckDB, nanoarrow, arro3).
+    #[pyo3(signature = (array, fields = None))]
     fn find_arrow_c(
         &self,
         array: &Bound<'_, PyAny>,
+        fields: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<arrow::MatchArray> {
-        arrow::find_arrow_c(&self.scan, array)
+        arrow::find_arrow_c(&self.scan, array, &arrow::selection(fields)?)
     }
 
     fn __getattr__<'py>(

@@ -37,12 +37,16 @@ impl CharOffsets {
     /// before it. Nothing changes when `text` is ASCII.
     ///
     /// An offset inside a character counts that character as before it;
-    /// offsets past the end count every character.
+    /// offsets past the end count every character. The text after the
+    /// last offset is not read.
     pub fn convert(&mut self, text: &[u8], cols: &mut [&mut [i64]]) {
-        if text.is_ascii() {
+        let Some(len) = cols.first().map(|c| c.len()) else { return };
+        // Only the text before the last offset is read.
+        let last = cols.iter().flat_map(|c| c.iter()).copied().max();
+        let last = usize::try_from(last.unwrap_or(0)).unwrap_or(0);
+        if text[..last.min(text.len())].is_ascii() {
             return;
         }
-        let Some(len) = cols.first().map(|c| c.len()) else { return };
         self.order.clear();
         for (c, col) in cols.iter().enumerate() {
             debug_assert_eq!(col.len(), len);
@@ -81,6 +85,16 @@ mod tests {
         assert_eq!(chars[ends[0] as usize], '>');
         assert_eq!(chars[starts[1] as usize], 'x');
         assert_eq!(ends[1] as usize, chars.len());
+    }
+
+    #[test]
+    fn text_after_the_last_offset_changes_nothing() {
+        let mut v = vec![3, 1];
+        CharOffsets::default().convert("abcdé文".as_bytes(), &mut [&mut v]);
+        assert_eq!(v, vec![3, 1]);
+        let mut w = vec![7, 1];
+        CharOffsets::default().convert("é文abcdé".as_bytes(), &mut [&mut w]);
+        assert_eq!(w, vec![4, 1]);
     }
 
     #[test]

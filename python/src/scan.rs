@@ -9,6 +9,7 @@ use std::cell::OnceCell;
 use urifind::link::Analyzer;
 use urifind::mail::{MailFinder, Messages};
 
+use crate::arrow::Density;
 use crate::fields::Hit;
 use crate::options::Options;
 
@@ -20,6 +21,8 @@ pub struct Scanner {
     mail: Option<MailFinder>,
     /// The link analyzer of `inner` (so of the options).
     analyzer: Analyzer,
+    /// How dense in matches the last Arrow array was.
+    pub density: Density,
 }
 
 impl Scanner {
@@ -28,7 +31,7 @@ impl Scanner {
         let inner = opts.build();
         let mail = opts.build_mail();
         let analyzer = inner.link_analyzer();
-        Scanner { opts, inner, mail, analyzer }
+        Scanner { opts, inner, mail, analyzer, density: Density::default() }
     }
 
     /// Calls `f` on every match in `hay`, in order, offsets into `hay`.

@@ -182,3 +182,139 @@ def test_non_text_arrays_are_refused_with_the_types_named():
         f.find_arrow(["a list"])
     with pytest.raises(TypeError, match="one Arrow array"):
         f.find_arrow_c(pa.chunked_array([pa.array(["x"])]))
+
+
+def project(result, names):
+    """The full result's structs with only `names`, in that order."""
+    return [
+        None if row is None else [{n: m[n] for n in names} for m in row]
+        for row in result.to_pylist()
+    ]
+
+
+# A link to unwrap and one with a link in its query after a thousand
+# plain URIs (each link column is still all null when its first value
+# comes), a hyphen at a line break, a quoted URI, and non-ASCII text
+# before them.
+LATE_LINKS = (
+    ["é文 see http://plain.example/p%d for %d." % (i, i) for i in range(1_000)]
+    + [None, ""]
+    + [
+        "Wrapped: <https://eur01.safelinks.protection.outlook.com/?url=https%3A%2F%2F"
+        "intranet.example.com%2Fhr&data=05%7C01&reserved=0> and "
+        "https://login.example.net/auth?redirect_to=https%3A%2F%2Fevil.example%2F",
+        'é "http://a.example/read-\n me" http://0x7f.1/x',
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["uri", "start", "end"],
+        ["end", "uri"],
+        ["target", "flags", "start"],
+        ["wrappers", "embedded", "host_as_read", "unwrap", "target_host"],
+        ["message", "parts_seen", "shown", "uri"],
+        ["byte_span_end", "without_hyphen", "context", "delimiter"],
+        [],
+    ],
+    ids=lambda n: ",".join(n) or "none",
+)
+@pytest.mark.parametrize("options", [{}, {"browser_hosts": True, "hyphen": "both"}])
+def test_a_selection_is_the_projection_of_the_full_result(rows, names, options):
+    f = urifind.Finder(**options)
+    arr = pa.array(rows[:5_000] + LATE_LINKS)
+    full = f.find_arrow(arr)
+    got = f.find_arrow(arr, fields=names)
+    assert got.type.value_type.names == names
+    assert [got.type.value_type.field(n) for n in names] == [
+        full.type.value_type.field(n) for n in names
+    ]
+    assert got.to_pylist() == project(full, names)
+    assert got.null_count == full.null_count
+    binary = arr.cast(pa.binary())
+    assert f.find_arrow(binary, fields=names).to_pylist() == project(
+        f.find_arrow(binary), names
+    )
+
+
+def test_every_field_alone_is_its_column_of_the_full_result(rows):
+    f = urifind.Finder()
+    arr = pa.array(rows[:2_000] + LATE_LINKS)
+    full = f.find_arrow(arr)
+    flat = full.flatten()
+    for name in urifind.MATCH_FIELDS:
+        got = f.find_arrow(arr, fields=(n for n in [name]))
+        assert got.flatten().field(name).equals(flat.field(name)), name
+        assert got.offsets.equals(full.offsets), name
+    # the late link columns do carry values
+    assert flat.field("wrappers").drop_null().to_pylist() == [["safelinks"]]
+    assert flat.field("target").drop_null().to_pylist()[0] == "https://intranet.example.com/hr"
+
+
+def test_a_selection_in_mail_mode_streams_and_the_capsule_api():
+    from test_mail_fields import MBOX
+
+    f = urifind.Finder(mail=True)
+    names = ["shown", "message_id", "parts_seen", "uri", "part"]
+    arr = pa.array([MBOX, None, MBOX[:200]], pa.binary())
+    full = f.find_arrow(arr)
+    assert f.find_arrow(arr, fields=names).to_pylist() == project(full, names)
+    assert any(m["shown"] for m in f.find_arrow(arr, fields=names)[0].as_py())
+    chunked = pa.chunked_array([arr.slice(0, 1), arr.slice(1)])
+    got = f.find_arrow(chunked, fields=names)
+    assert got.num_chunks == 2 and got.to_pylist() == project(full, names)
+    empty = f.find_arrow(pa.chunked_array([], pa.binary()), fields=names)
+    assert empty.num_chunks == 0 and empty.type == got.type
+    raw = f.find_arrow_c(arr, fields=names)
+    assert pa.array(raw).to_pylist() == project(full, names)
+    assert pa.DataType._import_from_c_capsule(raw.__arrow_c_schema__()) == got.type
+
+
+def test_no_fields_count_the_matches(rows):
+    f = urifind.Finder()
+    arr = pa.array(rows[:3_000])
+    counts = f.find_arrow(arr, fields=[]).to_pylist()
+    assert [None if c is None else len(c) for c in counts] == [
+        None if r is None else len(r) for r in f.find_arrow(arr).to_pylist()
+    ]
+    assert f.find_arrow(arr, fields=None).equals(f.find_arrow(arr))
+
+
+def test_bad_field_selections_are_refused_clearly():
+    f = urifind.Finder()
+    arr = pa.array(["see http://a.example/"])
+    with pytest.raises(ValueError, match=r'no match field is named "URI" .*uri, start'):
+        f.find_arrow(arr, fields=["uri", "URI"])
+    with pytest.raises(ValueError, match='"end" is asked for twice'):
+        f.find_arrow_c(arr, fields=["end", "start", "end"])
+    with pytest.raises(TypeError, match="not a string"):
+        f.find_arrow(arr, fields="uri")
+    with pytest.raises(TypeError, match="field names .strings., not int"):
+        f.find_arrow(arr, fields=["uri", 3])
+    with pytest.raises(TypeError, match="list of field names, not int"):
+        f.find_arrow(arr, fields=3)
+    # the refusal comes before the input is read
+    with pytest.raises(ValueError, match="no match field"):
+        f.find_arrow(pa.array([1]), fields=["nope"])
+
+
+@pytest.mark.parametrize("options", [{}, {"iri": True}, {"hyphen": "drop"}])
+def test_binary_rows_that_are_not_utf8_give_what_find_gives(options):
+    """Bytes that are not UTF-8 next to and inside URIs and IRIs (Latin-1,
+    a cut sequence, 0xff), with a rejoined and a hyphenated URI: each
+    `uri` is the one `find` reports."""
+    f = urifind.Finder(**options)
+    rows = [
+        b"see http://a.example/\xe9x and <http://b.example/\xff\xfe> http://\xc3\xa9.example/\xc3",
+        b"\xe9http://c.example/a%\xe9 <http://d.example/\xc3\xa9/\n  x\xe9> <http://e.example/re-\n ad\xff>",
+        None,
+    ]
+    got = f.find_arrow(pa.array(rows, pa.binary()), fields=["uri", "start"]).to_pylist()
+    want = [
+        None if r is None else [{"uri": m.uri, "start": m.start} for m in f.find(r)]
+        for r in rows
+    ]
+    assert got == want
+    assert sum(len(w) for w in want if w) >= 4

@@ -9,7 +9,8 @@ and validate every one strictly.
 `Finder.find` returns `Match` objects (the fields of `MATCH_FIELDS`: URI,
 offsets, where and how it was found, and in mail the message and part);
 `Finder.find_arrow` scans every row of an Arrow array (pyarrow, Polars,
-DuckDB, ...) and returns a `list<struct>` array of the matches;
+DuckDB, ...) and returns a `list<struct>` array of the matches (of the
+fields named in `fields=[...]`, when given);
 `validate` and `resolve` expose the URI grammar and section 5.2
 resolution. `urifind.spark` has the Spark integration.
 """
