@@ -122,18 +122,38 @@ fn prepare(data: &[u8]) -> Cow<'_, [u8]> {
 /// The masks of [`prepare`] (not the end of the header block).
 fn mask(out: Cow<'_, [u8]>) -> Cow<'_, [u8]> {
     let n = needles();
+    let t: &[u8] = &out;
+    let mut masks = Vec::new();
     // Each name found by its tail in the two usual cases ("ransfer-",
-    // "harset"), then checked whole in any case where it stands.
-    let finds = |fs: &'static [memchr::memmem::Finder<'static>; 2]| {
-        fs.iter().flat_map(|f| f.find_iter(&out))
+    // "harset"), then checked whole in any case where it stands. A
+    // short text (a part's header block) is searched byte by byte for
+    // the tails' first letters: setting up the substring searches would
+    // cost more than the search.
+    let mut look = |fs: &[memchr::memmem::Finder<'static>; 2],
+                    back: usize,
+                    stands: fn(&[u8], usize) -> bool| {
+        let mut hit = |p: usize| {
+            if let Some(at) = p.checked_sub(back) {
+                if stands(t, at) {
+                    masks.push(at);
+                }
+            }
+        };
+        if t.len() <= SHORT {
+            let [lower, upper] = fs.each_ref().map(|f| f.needle());
+            for (p, &b) in t.iter().enumerate() {
+                if (b == lower[0] || b == upper[0])
+                    && (t[p..].starts_with(lower) || t[p..].starts_with(upper))
+                {
+                    hit(p);
+                }
+            }
+        } else {
+            fs.iter().for_each(|f| f.find_iter(t).for_each(&mut hit));
+        }
     };
-    let transfer = finds(&n.transfer)
-        .filter_map(|p| p.checked_sub(9))
-        .filter(|&at| transfer_field_at(&out, at));
-    let charset = finds(&n.charset)
-        .filter_map(|p| p.checked_sub(1))
-        .filter(|&at| charset_parameter_at(&out, at));
-    let masks: Vec<usize> = transfer.chain(charset).collect();
+    look(&n.transfer, 9, transfer_field_at);
+    look(&n.charset, 1, charset_parameter_at);
     if masks.is_empty() {
         return out;
     }
@@ -165,6 +185,9 @@ fn charset_parameter_at(t: &[u8], at: usize) -> bool {
         && t.get(at..end).is_some_and(|w| w.eq_ignore_ascii_case(CHARSET))
         && matches!(after, Some(b'=' | b'*'))
 }
+
+/// Up to this length, [`mask`] looks for its names byte by byte.
+const SHORT: usize = 1024;
 
 /// The parameter name `prepare` masks.
 const CHARSET: &[u8] = b"charset";
@@ -227,6 +250,32 @@ fn dismantle(msg: Parsed<'_>) {
             }
         }
     }
+}
+
+/// A part's header block alone (`block`, prepared, ending with its
+/// blank line), read with the parser's header reader: the header fields
+/// and the start of the body that a parse of the block as a message
+/// gives (the tests hold the two to the same answer), without building
+/// a message around them.
+fn part_head<'x>(
+    parser: &mail_parser::MessageParser,
+    block: &'x [u8],
+) -> Option<MessagePart<'x>> {
+    let mut stream = mail_parser::parsers::MessageStream::new(block);
+    let mut headers = Vec::new();
+    let offset_body = if stream.parse_headers(parser, &mut headers) {
+        stream.offset()
+    } else if headers.is_empty() {
+        return None;
+    } else {
+        // A block cut before its blank line: fields and no body.
+        block.len()
+    };
+    Some(MessagePart {
+        headers,
+        offset_body: offset_body as u32,
+        ..MessagePart::default()
+    })
 }
 
 /// The path of child `i` (from 1) under `prefix`.
@@ -369,9 +418,9 @@ impl Walker<'_, '_> {
         path: String,
     ) {
         let prepared = mask(Cow::Borrowed(&data[span.header..span.head_end]));
-        // (The block ends with a blank line: the parser finds a part.)
-        let Some(parsed) = self.mf.parser.parse(&prepared[..]) else { return };
-        let Some(mut part) = parsed.parts.into_iter().next() else { return };
+        let Some(mut part) = part_head(&self.mf.parser, &prepared) else {
+            return;
+        };
         let base = span.header as u32;
         for h in &mut part.headers {
             h.offset_field += base;
@@ -577,10 +626,14 @@ impl Walker<'_, '_> {
         if part.headers.is_empty() {
             return;
         }
-        let info = Arc::new(PartInfo {
-            path: path.to_string(),
-            ..PartInfo::default()
-        });
+        // Made when something is found: most part headers hold nothing.
+        let mut info = None;
+        let info_for = |info: &mut Option<Arc<PartInfo>>| {
+            let new = || {
+                Arc::new(PartInfo { path: path.into(), ..PartInfo::default() })
+            };
+            Arc::clone(info.get_or_insert_with(new))
+        };
         let mut prev = part.offset_header as usize;
         for h in &part.headers {
             let (f, e) = clamp(buf, h.offset_field, h.offset_end);
@@ -594,7 +647,7 @@ impl Walker<'_, '_> {
                         self.mf,
                         gap,
                         &lay.then(&map),
-                        &info,
+                        &info_for(&mut info),
                         &MailContext::Text,
                         &mut self.out,
                     );
@@ -616,7 +669,7 @@ impl Walker<'_, '_> {
                     self.mf,
                     text,
                     &l,
-                    &info,
+                    &info_for(&mut info),
                     &MailContext::Text,
                     &mut self.out,
                 );
@@ -634,7 +687,7 @@ impl Walker<'_, '_> {
                     self.mf,
                     &d.text,
                     &lay.then(&d.map),
-                    &info,
+                    &info_for(&mut info),
                     &ctx,
                     &mut self.out,
                 ),
@@ -644,7 +697,7 @@ impl Walker<'_, '_> {
                         self.mf,
                         value,
                         &lay.then(&map),
-                        &info,
+                        &info_for(&mut info),
                         &ctx,
                         &mut self.out,
                     );
@@ -682,7 +735,7 @@ impl Walker<'_, '_> {
             content_type: if ct.is_empty() {
                 "text/plain".into()
             } else {
-                format!("{ct}/{st}")
+                [&ct[..], "/", &st].concat()
             },
             encoding: cte.clone(),
         });
@@ -828,6 +881,80 @@ mod tests {
         assert_eq!(&p[..], b"From: a\nSubject: b\n\r\t\nbody\n");
         let d = b"From: a\n\n  \nbody\n";
         assert!(matches!(patch_header_end(d), Cow::Borrowed(_)));
+    }
+
+    /// Header blocks: crafted ones, then every header block of the
+    /// sample mail.
+    fn header_blocks() -> Vec<Vec<u8>> {
+        let crafted: [&[u8]; 14] = [
+            b"Content-Type: text/plain\n\n",
+            b"Content-Type: text/plain; charset=\"utf-8\"\r\n\r\n",
+            b"content-type:TEXT/Html;\n\tcharset=iso-8859-1; format=flowed\n\n",
+            b"Content-Transfer-Encoding: Quoted-Printable\nContent-Type: text/plain\n\n",
+            b"Content-Type: text/plain; name*0=a; name*1=b.txt\n\n",
+            b"Content-Type: text/plain (a comment) ; charset=us-ascii\n\n",
+            b"Content-Disposition: attachment; filename=x.txt\nContent-ID: <a@b>\n\n",
+            b"X-Long: folded\n over\n  lines\nContent-Type: text/plain\n\n",
+            b"not a field\nContent-Type: text/plain\n\n",
+            b" \tleading blanks\n\n",
+            b"\n",
+            b"\r\n",
+            b"Content-Type: text/plain\n",
+            b"Content-Type: text/plain; charset=utf-8\nSubject: =?utf-8?q?x?=\n",
+        ];
+        let mut blocks: Vec<Vec<u8>> =
+            crafted.iter().map(|b| b.to_vec()).collect();
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/mail");
+        let mf = MailFinder::new(crate::Finder::new());
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            if path.extension().is_none_or(|x| x != "eml") {
+                continue;
+            }
+            let data = std::fs::read(path).unwrap();
+            let prepared = prepare(&data);
+            let msg = mf.parser.parse(&prepared[..]).unwrap();
+            for p in &msg.parts {
+                let (h, b) =
+                    (p.offset_header as usize, p.offset_body as usize);
+                blocks.push(data[h..b.max(h)].to_vec());
+            }
+        }
+        blocks
+    }
+
+    #[test]
+    fn a_header_block_alone_reads_as_in_a_message() {
+        let mf = MailFinder::new(crate::Finder::new());
+        let blocks = header_blocks();
+        assert!(blocks.len() > 40, "{}", blocks.len());
+        for block in blocks {
+            let prepared = mask(Cow::Borrowed(&block[..]));
+            let whole = mf.parser.parse(&prepared[..]);
+            let alone = part_head(&mf.parser, &prepared);
+            let whole = whole.map(|m| {
+                let p = &m.parts[0];
+                (p.headers.clone(), p.offset_body)
+            });
+            let alone = alone.map(|p| (p.headers, p.offset_body));
+            assert_eq!(alone, whole, "{}", String::from_utf8_lossy(&block));
+        }
+    }
+
+    #[test]
+    fn masks_are_found_in_short_and_long_text() {
+        let block = b"Content-Type: text/plain; CHARSET=x; charset=y\n\
+            CONTENT-TRANSFER-ENCODING: base64\ncontent-transfer-encoding: 7bit\n\n";
+        let short = mask(Cow::Borrowed(&block[..])).into_owned();
+        let mut long = block.to_vec();
+        long.resize(SHORT + 100, b'z');
+        let long = mask(Cow::Owned(long)).into_owned();
+        assert_eq!(short, long[..block.len()]);
+        assert_eq!(
+            &short[..],
+            b"Content-Type: text/plain; XHARSET=x; Xharset=y\n\
+            XONTENT-TRANSFER-ENCODING: base64\nXontent-transfer-encoding: 7bit\n\n"
+        );
     }
 
     #[test]
