@@ -30,6 +30,7 @@ use super::found::{note, scan, Found, FoundMatch, Kind, Out, Sink};
 use super::headers;
 use super::html;
 use super::offsets::{Layers, OffsetMap};
+use super::quick_head;
 use super::{MailContext, MailFinder, PartInfo};
 
 /// How deep parts may nest before the rest is read as raw text.
@@ -117,6 +118,13 @@ fn starts_with_field(data: &[u8]) -> bool {
 ///   ends the block as a blank line does.
 fn prepare(data: &[u8]) -> Cow<'_, [u8]> {
     mask(patch_header_end(data))
+}
+
+/// A part's header block (ending with its blank line) as given to the
+/// parser: [`prepare`]'s masks (its block ends where the parser sees it
+/// end).
+pub(crate) fn prepare_block(block: &[u8]) -> Cow<'_, [u8]> {
+    mask(Cow::Borrowed(block))
 }
 
 /// The masks of [`prepare`] (not the end of the header block).
@@ -417,10 +425,16 @@ impl Walker<'_, '_> {
         span: &flat::Span,
         path: String,
     ) {
-        let prepared = mask(Cow::Borrowed(&data[span.header..span.head_end]));
-        let Some(mut part) = part_head(&self.mf.parser, &prepared) else {
-            return;
+        let block = &data[span.header..span.head_end];
+        let prepared;
+        let part = match quick_head::read(block) {
+            Some(part) => Some(part),
+            None => {
+                prepared = prepare_block(block);
+                part_head(&self.mf.parser, &prepared)
+            }
         };
+        let Some(mut part) = part else { return };
         let base = span.header as u32;
         for h in &mut part.headers {
             h.offset_field += base;
@@ -870,7 +884,7 @@ fn merge_alternatives(groups: Vec<Vec<Found>>, out: &mut Out<'_>) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -885,7 +899,7 @@ mod tests {
 
     /// Header blocks: crafted ones, then every header block of the
     /// sample mail.
-    fn header_blocks() -> Vec<Vec<u8>> {
+    pub(crate) fn header_blocks() -> Vec<Vec<u8>> {
         let crafted: [&[u8]; 14] = [
             b"Content-Type: text/plain\n\n",
             b"Content-Type: text/plain; charset=\"utf-8\"\r\n\r\n",
