@@ -296,22 +296,27 @@ fn child(prefix: &str, i: usize) -> String {
 }
 
 /// `type` and `subtype` of a part, lower case; empty when not given.
-fn content_type(part: &MessagePart<'_>) -> (String, String, Option<String>) {
+fn content_type<'p>(
+    part: &'p MessagePart<'_>,
+) -> (Cow<'p, str>, Cow<'p, str>, Option<&'p str>) {
     let ct = part
         .headers
         .iter()
         .find(|h| h.name == HeaderName::ContentType)
         .and_then(|h| h.value.as_content_type());
+    // (The parser gives them in lower case already, as a rule.)
+    let lower = |s: &'p str| match s.bytes().any(|b| b.is_ascii_uppercase()) {
+        true => Cow::Owned(s.to_ascii_lowercase()),
+        false => Cow::Borrowed(s),
+    };
     match ct {
         Some(c) => (
-            c.ctype().to_ascii_lowercase(),
-            c.subtype().unwrap_or("").to_ascii_lowercase(),
+            lower(c.ctype()),
+            lower(c.subtype().unwrap_or("")),
             // (Under the name `prepare` gave it.)
-            c.attribute("xharset")
-                .or_else(|| c.attribute("charset"))
-                .map(str::to_string),
+            c.attribute("xharset").or_else(|| c.attribute("charset")),
         ),
-        None => (String::new(), String::new(), None),
+        None => (Cow::Borrowed(""), Cow::Borrowed(""), None),
     }
 }
 
@@ -736,9 +741,7 @@ impl Walker<'_, '_> {
         }
         let cte = transfer_encoding(part, buf);
         let encoded = matches!(cte.as_str(), "quoted-printable" | "base64");
-        if ct == "message"
-            && matches!(st.as_str(), "rfc822" | "global")
-            && encoded
+        if ct == "message" && matches!(&st[..], "rfc822" | "global") && encoded
         {
             // An encoded message the parser could not read as one.
             self.encoded_message(part, &cte, buf, lay, path, depth + 1);
@@ -782,21 +785,20 @@ impl Walker<'_, '_> {
             }
         };
         let l1 = lay.then(map);
-        let converted =
-            match decode::charset(charset.as_deref().map(str::as_bytes)) {
-                Charset::Convert(enc) => decode::to_utf8(text, enc),
-                Charset::Unknown => {
-                    let cs = charset.as_deref().unwrap_or("");
-                    note(
-                        &mut self.out,
-                        &info,
-                        (s, e),
-                        format!("unknown charset '{cs}': read as it is"),
-                    );
-                    None
-                }
-                Charset::AsIs => None,
-            };
+        let converted = match decode::charset(charset.map(str::as_bytes)) {
+            Charset::Convert(enc) => decode::to_utf8(text, enc),
+            Charset::Unknown => {
+                let cs = charset.unwrap_or("");
+                note(
+                    &mut self.out,
+                    &info,
+                    (s, e),
+                    format!("unknown charset '{cs}': read as it is"),
+                );
+                None
+            }
+            Charset::AsIs => None,
+        };
         let (text, l2) = match &converted {
             Some(c) => (&c.text[..], l1.then(&c.map)),
             None => (text, l1),

@@ -175,6 +175,8 @@ impl Segs {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct OffsetMap {
     segs: Segs,
+    /// Where decoded byte 0 came from, while there is no segment.
+    shift: usize,
     runs: Vec<Vec<Step>>,
     /// The segment and the step of the last lookup: matches are looked
     /// up in order, so the next is most often there or just after.
@@ -187,14 +189,14 @@ impl OffsetMap {
         OffsetMap::default()
     }
 
-    /// The map of text copied unchanged from `src` on.
+    /// The map of text copied unchanged from `src` on (no segment: made
+    /// for every header field and part scanned, it allocates nothing).
     pub(crate) fn shift(src: usize) -> OffsetMap {
-        let mut m = OffsetMap::default();
-        m.segs.push(Seg { dec: 0, src, kind: Kind::Linear });
-        m
+        OffsetMap { shift: src, ..OffsetMap::default() }
     }
 
     fn push(&mut self, seg: Seg) {
+        debug_assert_eq!(self.shift, 0, "a shift map takes no segment");
         if let Some(last) = self.segs.last() {
             if last.dec == seg.dec {
                 // The previous segment covers nothing: replace it.
@@ -320,7 +322,10 @@ impl OffsetMap {
 
     /// The source range of decoded byte `d`.
     pub(crate) fn byte(&self, d: usize) -> (usize, usize) {
-        let Some(s) = self.seg(d) else { return (d, d + 1) };
+        let Some(s) = self.seg(d) else {
+            let at = self.shift + d;
+            return (at, at + 1);
+        };
         let i = d - s.dec;
         match s.kind {
             Kind::Linear => (s.src + i, s.src + i + 1),

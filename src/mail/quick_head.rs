@@ -154,7 +154,11 @@ fn blanks(v: &[u8], mut at: usize) -> usize {
 }
 
 /// The bytes of a token from `at` on (one or more), and where it ends.
-fn word(v: &[u8], at: usize, ok: fn(u8) -> bool) -> Option<(&str, usize)> {
+fn word(
+    v: &[u8],
+    at: usize,
+    ok: impl Fn(u8) -> bool,
+) -> Option<(&str, usize)> {
     let n = v.get(at..)?.iter().take_while(|&&b| ok(b)).count();
     let w = std::str::from_utf8(&v[at..at + n]).ok()?;
     (n > 0).then_some((w, at + n))
@@ -164,9 +168,9 @@ fn word(v: &[u8], at: usize, ok: fn(u8) -> bool) -> Option<(&str, usize)> {
 /// the subtype and parameter names: those with upper case letters are
 /// left to it).
 fn lower(b: u8) -> bool {
-    b.is_ascii_lowercase()
-        || b.is_ascii_digit()
-        || b"!#$%&+-.^_`{|}~".contains(&b)
+    matches!(b,
+        b'a'..=b'z' | b'0'..=b'9' | b'!' | b'#' | b'$' | b'%' | b'&' | b'+'
+        | b'-' | b'.' | b'^' | b'_' | b'`' | b'{' | b'|' | b'}' | b'~')
 }
 
 /// A byte of a parameter value that nothing in the parser treats
