@@ -406,11 +406,12 @@ impl Walker<'_, '_> {
         let (ct, st, _) = content_type(root);
         let alt = ct == "multipart" && st == "alternative";
         let mut groups = Vec::new();
+        let mut spare = Vec::new();
         for (i, span) in spans.enumerate() {
             if alt {
                 self.out.hold();
             }
-            self.flat_part(data, lay, &span, child("", i + 1));
+            self.flat_part(data, lay, &span, child("", i + 1), &mut spare);
             if alt {
                 groups.push(self.out.release());
             }
@@ -421,25 +422,46 @@ impl Walker<'_, '_> {
         true
     }
 
-    /// One part of a plain multipart: its header block parsed alone,
-    /// its offsets moved to the message's.
-    fn flat_part(
+    /// One part of a plain multipart: its header block read alone (see
+    /// `quick_head`; `spare` is room for its fields, kept from one part
+    /// to the next), its offsets moved to the message's.
+    fn flat_part<'d>(
+        &mut self,
+        data: &'d [u8],
+        lay: &Layers<'_>,
+        span: &flat::Span,
+        path: String,
+        spare: &mut Vec<mail_parser::Header<'d>>,
+    ) {
+        let block = &data[span.header..span.head_end];
+        if let Some(body) = quick_head::read(block, spare) {
+            let mut part = MessagePart {
+                headers: std::mem::take(spare),
+                offset_body: body as u32,
+                ..MessagePart::default()
+            };
+            self.flat_leaf(data, lay, span, path, &mut part);
+            *spare = std::mem::take(&mut part.headers);
+            spare.clear();
+            return;
+        }
+        spare.clear();
+        let prepared = prepare_block(block);
+        if let Some(mut part) = part_head(&self.mf.parser, &prepared) {
+            self.flat_leaf(data, lay, span, path, &mut part);
+        }
+    }
+
+    /// A part of a plain multipart whose header block (offsets in the
+    /// block) was read.
+    fn flat_leaf(
         &mut self,
         data: &[u8],
         lay: &Layers<'_>,
         span: &flat::Span,
         path: String,
+        part: &mut MessagePart<'_>,
     ) {
-        let block = &data[span.header..span.head_end];
-        let prepared;
-        let part = match quick_head::read(block) {
-            Some(part) => Some(part),
-            None => {
-                prepared = prepare_block(block);
-                part_head(&self.mf.parser, &prepared)
-            }
-        };
-        let Some(mut part) = part else { return };
         let base = span.header as u32;
         for h in &mut part.headers {
             h.offset_field += base;
@@ -450,8 +472,8 @@ impl Walker<'_, '_> {
         part.offset_header = base;
         part.offset_body = body as u32;
         part.offset_end = flat::body_end(data, body, span.next) as u32;
-        self.headers(&part, data, lay, &path);
-        self.leaf(&part, data, lay, path, 1);
+        self.headers(part, data, lay, &path);
+        self.leaf(part, data, lay, path, 1);
     }
 
     /// A message (the input or a nested one) whose headers have path

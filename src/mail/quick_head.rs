@@ -21,15 +21,16 @@
 
 use std::borrow::Cow;
 
-use mail_parser::{
-    Attribute, ContentType, Header, HeaderName, HeaderValue, MessagePart,
-};
+use mail_parser::{Attribute, ContentType, Header, HeaderName, HeaderValue};
 
-/// The fields of `block` (a header block ending with its blank line) and
-/// where its body starts, as the parser reads the block once prepared;
-/// `None` when the block holds anything but plain one-line fields.
-pub(crate) fn read(block: &[u8]) -> Option<MessagePart<'_>> {
-    let mut headers = Vec::new();
+/// The fields of `block` (a header block ending with its blank line),
+/// pushed on `headers` (empty), and where its body starts, as the parser
+/// reads the block once prepared; `None` when the block holds anything
+/// but plain one-line fields (`headers` then holds some of them).
+pub(crate) fn read<'x>(
+    block: &'x [u8],
+    headers: &mut Vec<Header<'x>>,
+) -> Option<usize> {
     let mut at = 0;
     let body = loop {
         let rest = &block[at..];
@@ -62,11 +63,7 @@ pub(crate) fn read(block: &[u8]) -> Option<MessagePart<'_>> {
         });
         at = end;
     };
-    Some(MessagePart {
-        headers,
-        offset_body: body as u32,
-        ..MessagePart::default()
-    })
+    Some(body)
 }
 
 /// One field: its name and value as the parser gives them (`value` runs
@@ -222,7 +219,9 @@ mod tests {
     }
 
     fn quick_reads(block: &[u8]) -> Option<String> {
-        read(block).map(|p| format!("{:?} {}", p.headers, p.offset_body))
+        let mut headers = Vec::new();
+        let body = read(block, &mut headers)?;
+        Some(format!("{headers:?} {body}"))
     }
 
     #[test]
@@ -271,7 +270,7 @@ mod tests {
             assert_eq!(q, parser_reads(&mf, block));
         }
         // No blank line: left to the parser.
-        assert!(read(b"Content-Type: text/plain\n").is_none());
+        assert!(read(b"Content-Type: text/plain\n", &mut Vec::new()).is_none());
     }
 
     #[test]
