@@ -76,11 +76,13 @@ fn field<'x>(
     if name.eq_ignore_ascii_case(b"content-type") {
         return Some((HeaderName::ContentType, content_type(value)?));
     }
-    if name.eq_ignore_ascii_case(TRANSFER) {
-        // Masked only when its tail is in one of the two usual cases.
-        if !matches!(&name[9..17], b"ransfer-" | b"RANSFER-") {
-            return None;
-        }
+    // `prepare` masks a line that starts with the name (whatever
+    // follows it) when its tail is in one of the two usual cases.
+    let masked = name.get(..TRANSFER.len()).is_some_and(|n| {
+        n.eq_ignore_ascii_case(TRANSFER)
+            && matches!(&n[9..17], b"ransfer-" | b"RANSFER-")
+    });
+    if masked {
         let mut masked = String::with_capacity(name.len());
         masked.push('X');
         masked.push_str(std::str::from_utf8(&name[1..]).ok()?);
@@ -254,6 +256,61 @@ mod tests {
         // The common lines, in pairs, are all read here.
         assert!(quick >= 2 * 11 * 12, "{quick} of {blocks}");
         assert!(quick < blocks);
+    }
+
+    /// Pieces that header lines are made of, ordinary and not.
+    const PIECES: [&str; 28] = [
+        "Content-Type",
+        "content-TYPE",
+        "Content-Transfer-Encoding",
+        "CONTENT-TRANSFER-ENCODING",
+        "Content-Disposition",
+        "X-A",
+        ":",
+        ": ",
+        " ",
+        "\t",
+        "text",
+        "/",
+        "plain",
+        "HTML",
+        ";",
+        "charset",
+        "CharSet",
+        "=",
+        "\"",
+        "utf-8",
+        "*0",
+        "(",
+        ")",
+        "\\",
+        "'",
+        "=?",
+        "\r",
+        "\n",
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+
+        /// Any block made of those pieces and ended by a blank line: when
+        /// the quick reader takes it, it reads it as the parser does.
+        #[test]
+        fn any_block_it_takes_reads_as_the_parser_does(
+            picks in proptest::collection::vec(0..PIECES.len(), 0..24),
+        ) {
+            let mf = MailFinder::new(crate::Finder::new());
+            let mut block: String = picks.iter().map(|&k| PIECES[k]).collect();
+            block.push_str("\n\n");
+            if let Some(q) = quick_reads(block.as_bytes()) {
+                proptest::prop_assert_eq!(
+                    Some(q),
+                    parser_reads(&mf, block.as_bytes()),
+                    "{:?}",
+                    block
+                );
+            }
+        }
     }
 
     #[test]
