@@ -149,24 +149,19 @@ fn line_break_after(data: &[u8], mut at: usize) -> Option<usize> {
 /// The end of the first empty line of `data` from `from` on (a line
 /// start), where a header block ends at the latest.
 pub(crate) fn blank_line_end(data: &[u8], from: usize) -> Option<usize> {
-    static FINDERS: std::sync::OnceLock<[memmem::Finder<'static>; 2]> =
-        std::sync::OnceLock::new();
-    let [lf2, crlf2] = FINDERS.get_or_init(|| {
-        [memmem::Finder::new(b"\n\n"), memmem::Finder::new(b"\n\r\n")]
-    });
-    let rest = &data[from..];
-    if rest.starts_with(b"\n") {
-        return Some(from + 1);
+    // Line by line: a header block is a few short lines, too short for a
+    // substring search to pay for its setup.
+    let mut at = from;
+    loop {
+        let rest = &data[at..];
+        if rest.starts_with(b"\n") {
+            return Some(at + 1);
+        }
+        if rest.starts_with(b"\r\n") {
+            return Some(at + 2);
+        }
+        at += memchr::memchr(b'\n', rest)? + 1;
     }
-    if rest.starts_with(b"\r\n") {
-        return Some(from + 2);
-    }
-    // The first of the two (the second looked for only before the
-    // first).
-    let lf = lf2.find(rest).map(|k| k + 2);
-    let limit = lf.unwrap_or(rest.len());
-    let crlf = crlf2.find(&rest[..limit]).map(|k| k + 3);
-    crlf.or(lf).map(|k| from + k)
 }
 
 /// Whether `hay` holds `needle` (lower case, starting with a letter) in
@@ -266,6 +261,18 @@ mod tests {
         let p: Vec<Span> = parts(m, 0, b"b").unwrap().collect();
         assert_eq!((p.len(), p[1].next), (2, None));
         assert_eq!(body_end(m, p[1].head_end, None), m.len());
+    }
+
+    #[test]
+    fn header_blocks_end_at_their_first_empty_line() {
+        assert_eq!(blank_line_end(b"a\n\nb", 0), Some(3));
+        assert_eq!(blank_line_end(b"a\r\n\r\nb", 0), Some(5));
+        assert_eq!(blank_line_end(b"\nx", 0), Some(1));
+        assert_eq!(blank_line_end(b"x\n\r\n", 2), Some(4));
+        // A line of blanks is no empty line; neither is a lone CR.
+        assert_eq!(blank_line_end(b"a\n \n\r\r\n\n", 0), Some(8));
+        assert_eq!(blank_line_end(b"a\nb\n", 0), None);
+        assert_eq!(blank_line_end(b"", 0), None);
     }
 
     #[test]

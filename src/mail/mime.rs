@@ -30,6 +30,7 @@ use super::found::{note, scan, Found, FoundMatch, Kind, Out, Sink};
 use super::headers;
 use super::html;
 use super::offsets::{Layers, OffsetMap};
+use super::quick_head;
 use super::{MailContext, MailFinder, PartInfo};
 
 /// How deep parts may nest before the rest is read as raw text.
@@ -119,21 +120,48 @@ fn prepare(data: &[u8]) -> Cow<'_, [u8]> {
     mask(patch_header_end(data))
 }
 
+/// A part's header block (ending with its blank line) as given to the
+/// parser: [`prepare`]'s masks (its block ends where the parser sees it
+/// end).
+pub(crate) fn prepare_block(block: &[u8]) -> Cow<'_, [u8]> {
+    mask(Cow::Borrowed(block))
+}
+
 /// The masks of [`prepare`] (not the end of the header block).
 fn mask(out: Cow<'_, [u8]>) -> Cow<'_, [u8]> {
     let n = needles();
+    let t: &[u8] = &out;
+    let mut masks = Vec::new();
     // Each name found by its tail in the two usual cases ("ransfer-",
-    // "harset"), then checked whole in any case where it stands.
-    let finds = |fs: &'static [memchr::memmem::Finder<'static>; 2]| {
-        fs.iter().flat_map(|f| f.find_iter(&out))
+    // "harset"), then checked whole in any case where it stands. A
+    // short text (a part's header block) is searched byte by byte for
+    // the tails' first letters: setting up the substring searches would
+    // cost more than the search.
+    let mut look = |fs: &[memchr::memmem::Finder<'static>; 2],
+                    back: usize,
+                    stands: fn(&[u8], usize) -> bool| {
+        let mut hit = |p: usize| {
+            if let Some(at) = p.checked_sub(back) {
+                if stands(t, at) {
+                    masks.push(at);
+                }
+            }
+        };
+        if t.len() <= SHORT {
+            let [lower, upper] = fs.each_ref().map(|f| f.needle());
+            for (p, &b) in t.iter().enumerate() {
+                if (b == lower[0] || b == upper[0])
+                    && (t[p..].starts_with(lower) || t[p..].starts_with(upper))
+                {
+                    hit(p);
+                }
+            }
+        } else {
+            fs.iter().for_each(|f| f.find_iter(t).for_each(&mut hit));
+        }
     };
-    let transfer = finds(&n.transfer)
-        .filter_map(|p| p.checked_sub(9))
-        .filter(|&at| transfer_field_at(&out, at));
-    let charset = finds(&n.charset)
-        .filter_map(|p| p.checked_sub(1))
-        .filter(|&at| charset_parameter_at(&out, at));
-    let masks: Vec<usize> = transfer.chain(charset).collect();
+    look(&n.transfer, 9, transfer_field_at);
+    look(&n.charset, 1, charset_parameter_at);
     if masks.is_empty() {
         return out;
     }
@@ -165,6 +193,9 @@ fn charset_parameter_at(t: &[u8], at: usize) -> bool {
         && t.get(at..end).is_some_and(|w| w.eq_ignore_ascii_case(CHARSET))
         && matches!(after, Some(b'=' | b'*'))
 }
+
+/// Up to this length, [`mask`] looks for its names byte by byte.
+const SHORT: usize = 1024;
 
 /// The parameter name `prepare` masks.
 const CHARSET: &[u8] = b"charset";
@@ -229,6 +260,32 @@ fn dismantle(msg: Parsed<'_>) {
     }
 }
 
+/// A part's header block alone (`block`, prepared, ending with its
+/// blank line), read with the parser's header reader: the header fields
+/// and the start of the body that a parse of the block as a message
+/// gives (the tests hold the two to the same answer), without building
+/// a message around them.
+fn part_head<'x>(
+    parser: &mail_parser::MessageParser,
+    block: &'x [u8],
+) -> Option<MessagePart<'x>> {
+    let mut stream = mail_parser::parsers::MessageStream::new(block);
+    let mut headers = Vec::new();
+    let offset_body = if stream.parse_headers(parser, &mut headers) {
+        stream.offset()
+    } else if headers.is_empty() {
+        return None;
+    } else {
+        // A block cut before its blank line: fields and no body.
+        block.len()
+    };
+    Some(MessagePart {
+        headers,
+        offset_body: offset_body as u32,
+        ..MessagePart::default()
+    })
+}
+
 /// The path of child `i` (from 1) under `prefix`.
 fn child(prefix: &str, i: usize) -> String {
     if prefix.is_empty() {
@@ -239,22 +296,27 @@ fn child(prefix: &str, i: usize) -> String {
 }
 
 /// `type` and `subtype` of a part, lower case; empty when not given.
-fn content_type(part: &MessagePart<'_>) -> (String, String, Option<String>) {
+fn content_type<'p>(
+    part: &'p MessagePart<'_>,
+) -> (Cow<'p, str>, Cow<'p, str>, Option<&'p str>) {
     let ct = part
         .headers
         .iter()
         .find(|h| h.name == HeaderName::ContentType)
         .and_then(|h| h.value.as_content_type());
+    // (The parser gives them in lower case already, as a rule.)
+    let lower = |s: &'p str| match s.bytes().any(|b| b.is_ascii_uppercase()) {
+        true => Cow::Owned(s.to_ascii_lowercase()),
+        false => Cow::Borrowed(s),
+    };
     match ct {
         Some(c) => (
-            c.ctype().to_ascii_lowercase(),
-            c.subtype().unwrap_or("").to_ascii_lowercase(),
+            lower(c.ctype()),
+            lower(c.subtype().unwrap_or("")),
             // (Under the name `prepare` gave it.)
-            c.attribute("xharset")
-                .or_else(|| c.attribute("charset"))
-                .map(str::to_string),
+            c.attribute("xharset").or_else(|| c.attribute("charset")),
         ),
-        None => (String::new(), String::new(), None),
+        None => (Cow::Borrowed(""), Cow::Borrowed(""), None),
     }
 }
 
@@ -344,11 +406,12 @@ impl Walker<'_, '_> {
         let (ct, st, _) = content_type(root);
         let alt = ct == "multipart" && st == "alternative";
         let mut groups = Vec::new();
+        let mut spare = Vec::new();
         for (i, span) in spans.enumerate() {
             if alt {
                 self.out.hold();
             }
-            self.flat_part(data, lay, &span, child("", i + 1));
+            self.flat_part(data, lay, &span, child("", i + 1), &mut spare);
             if alt {
                 groups.push(self.out.release());
             }
@@ -359,19 +422,46 @@ impl Walker<'_, '_> {
         true
     }
 
-    /// One part of a plain multipart: its header block parsed alone,
-    /// its offsets moved to the message's.
-    fn flat_part(
+    /// One part of a plain multipart: its header block read alone (see
+    /// `quick_head`; `spare` is room for its fields, kept from one part
+    /// to the next), its offsets moved to the message's.
+    fn flat_part<'d>(
+        &mut self,
+        data: &'d [u8],
+        lay: &Layers<'_>,
+        span: &flat::Span,
+        path: String,
+        spare: &mut Vec<mail_parser::Header<'d>>,
+    ) {
+        let block = &data[span.header..span.head_end];
+        if let Some(body) = quick_head::read(block, spare) {
+            let mut part = MessagePart {
+                headers: std::mem::take(spare),
+                offset_body: body as u32,
+                ..MessagePart::default()
+            };
+            self.flat_leaf(data, lay, span, path, &mut part);
+            *spare = std::mem::take(&mut part.headers);
+            spare.clear();
+            return;
+        }
+        spare.clear();
+        let prepared = prepare_block(block);
+        if let Some(mut part) = part_head(&self.mf.parser, &prepared) {
+            self.flat_leaf(data, lay, span, path, &mut part);
+        }
+    }
+
+    /// A part of a plain multipart whose header block (offsets in the
+    /// block) was read.
+    fn flat_leaf(
         &mut self,
         data: &[u8],
         lay: &Layers<'_>,
         span: &flat::Span,
         path: String,
+        part: &mut MessagePart<'_>,
     ) {
-        let prepared = mask(Cow::Borrowed(&data[span.header..span.head_end]));
-        // (The block ends with a blank line: the parser finds a part.)
-        let Some(parsed) = self.mf.parser.parse(&prepared[..]) else { return };
-        let Some(mut part) = parsed.parts.into_iter().next() else { return };
         let base = span.header as u32;
         for h in &mut part.headers {
             h.offset_field += base;
@@ -382,8 +472,8 @@ impl Walker<'_, '_> {
         part.offset_header = base;
         part.offset_body = body as u32;
         part.offset_end = flat::body_end(data, body, span.next) as u32;
-        self.headers(&part, data, lay, &path);
-        self.leaf(&part, data, lay, path, 1);
+        self.headers(part, data, lay, &path);
+        self.leaf(part, data, lay, path, 1);
     }
 
     /// A message (the input or a nested one) whose headers have path
@@ -577,10 +667,14 @@ impl Walker<'_, '_> {
         if part.headers.is_empty() {
             return;
         }
-        let info = Arc::new(PartInfo {
-            path: path.to_string(),
-            ..PartInfo::default()
-        });
+        // Made when something is found: most part headers hold nothing.
+        let mut info = None;
+        let info_for = |info: &mut Option<Arc<PartInfo>>| {
+            let new = || {
+                Arc::new(PartInfo { path: path.into(), ..PartInfo::default() })
+            };
+            Arc::clone(info.get_or_insert_with(new))
+        };
         let mut prev = part.offset_header as usize;
         for h in &part.headers {
             let (f, e) = clamp(buf, h.offset_field, h.offset_end);
@@ -594,7 +688,7 @@ impl Walker<'_, '_> {
                         self.mf,
                         gap,
                         &lay.then(&map),
-                        &info,
+                        &info_for(&mut info),
                         &MailContext::Text,
                         &mut self.out,
                     );
@@ -616,7 +710,7 @@ impl Walker<'_, '_> {
                     self.mf,
                     text,
                     &l,
-                    &info,
+                    &info_for(&mut info),
                     &MailContext::Text,
                     &mut self.out,
                 );
@@ -634,7 +728,7 @@ impl Walker<'_, '_> {
                     self.mf,
                     &d.text,
                     &lay.then(&d.map),
-                    &info,
+                    &info_for(&mut info),
                     &ctx,
                     &mut self.out,
                 ),
@@ -644,7 +738,7 @@ impl Walker<'_, '_> {
                         self.mf,
                         value,
                         &lay.then(&map),
-                        &info,
+                        &info_for(&mut info),
                         &ctx,
                         &mut self.out,
                     );
@@ -669,9 +763,7 @@ impl Walker<'_, '_> {
         }
         let cte = transfer_encoding(part, buf);
         let encoded = matches!(cte.as_str(), "quoted-printable" | "base64");
-        if ct == "message"
-            && matches!(st.as_str(), "rfc822" | "global")
-            && encoded
+        if ct == "message" && matches!(&st[..], "rfc822" | "global") && encoded
         {
             // An encoded message the parser could not read as one.
             self.encoded_message(part, &cte, buf, lay, path, depth + 1);
@@ -682,7 +774,7 @@ impl Walker<'_, '_> {
             content_type: if ct.is_empty() {
                 "text/plain".into()
             } else {
-                format!("{ct}/{st}")
+                [&ct[..], "/", &st].concat()
             },
             encoding: cte.clone(),
         });
@@ -715,21 +807,20 @@ impl Walker<'_, '_> {
             }
         };
         let l1 = lay.then(map);
-        let converted =
-            match decode::charset(charset.as_deref().map(str::as_bytes)) {
-                Charset::Convert(enc) => decode::to_utf8(text, enc),
-                Charset::Unknown => {
-                    let cs = charset.as_deref().unwrap_or("");
-                    note(
-                        &mut self.out,
-                        &info,
-                        (s, e),
-                        format!("unknown charset '{cs}': read as it is"),
-                    );
-                    None
-                }
-                Charset::AsIs => None,
-            };
+        let converted = match decode::charset(charset.map(str::as_bytes)) {
+            Charset::Convert(enc) => decode::to_utf8(text, enc),
+            Charset::Unknown => {
+                let cs = charset.unwrap_or("");
+                note(
+                    &mut self.out,
+                    &info,
+                    (s, e),
+                    format!("unknown charset '{cs}': read as it is"),
+                );
+                None
+            }
+            Charset::AsIs => None,
+        };
         let (text, l2) = match &converted {
             Some(c) => (&c.text[..], l1.then(&c.map)),
             None => (text, l1),
@@ -817,7 +908,7 @@ fn merge_alternatives(groups: Vec<Vec<Found>>, out: &mut Out<'_>) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -828,6 +919,80 @@ mod tests {
         assert_eq!(&p[..], b"From: a\nSubject: b\n\r\t\nbody\n");
         let d = b"From: a\n\n  \nbody\n";
         assert!(matches!(patch_header_end(d), Cow::Borrowed(_)));
+    }
+
+    /// Header blocks: crafted ones, then every header block of the
+    /// sample mail.
+    pub(crate) fn header_blocks() -> Vec<Vec<u8>> {
+        let crafted: [&[u8]; 14] = [
+            b"Content-Type: text/plain\n\n",
+            b"Content-Type: text/plain; charset=\"utf-8\"\r\n\r\n",
+            b"content-type:TEXT/Html;\n\tcharset=iso-8859-1; format=flowed\n\n",
+            b"Content-Transfer-Encoding: Quoted-Printable\nContent-Type: text/plain\n\n",
+            b"Content-Type: text/plain; name*0=a; name*1=b.txt\n\n",
+            b"Content-Type: text/plain (a comment) ; charset=us-ascii\n\n",
+            b"Content-Disposition: attachment; filename=x.txt\nContent-ID: <a@b>\n\n",
+            b"X-Long: folded\n over\n  lines\nContent-Type: text/plain\n\n",
+            b"not a field\nContent-Type: text/plain\n\n",
+            b" \tleading blanks\n\n",
+            b"\n",
+            b"\r\n",
+            b"Content-Type: text/plain\n",
+            b"Content-Type: text/plain; charset=utf-8\nSubject: =?utf-8?q?x?=\n",
+        ];
+        let mut blocks: Vec<Vec<u8>> =
+            crafted.iter().map(|b| b.to_vec()).collect();
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/mail");
+        let mf = MailFinder::new(crate::Finder::new());
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            if path.extension().is_none_or(|x| x != "eml") {
+                continue;
+            }
+            let data = std::fs::read(path).unwrap();
+            let prepared = prepare(&data);
+            let msg = mf.parser.parse(&prepared[..]).unwrap();
+            for p in &msg.parts {
+                let (h, b) =
+                    (p.offset_header as usize, p.offset_body as usize);
+                blocks.push(data[h..b.max(h)].to_vec());
+            }
+        }
+        blocks
+    }
+
+    #[test]
+    fn a_header_block_alone_reads_as_in_a_message() {
+        let mf = MailFinder::new(crate::Finder::new());
+        let blocks = header_blocks();
+        assert!(blocks.len() > 40, "{}", blocks.len());
+        for block in blocks {
+            let prepared = mask(Cow::Borrowed(&block[..]));
+            let whole = mf.parser.parse(&prepared[..]);
+            let alone = part_head(&mf.parser, &prepared);
+            let whole = whole.map(|m| {
+                let p = &m.parts[0];
+                (p.headers.clone(), p.offset_body)
+            });
+            let alone = alone.map(|p| (p.headers, p.offset_body));
+            assert_eq!(alone, whole, "{}", String::from_utf8_lossy(&block));
+        }
+    }
+
+    #[test]
+    fn masks_are_found_in_short_and_long_text() {
+        let block = b"Content-Type: text/plain; CHARSET=x; charset=y\n\
+            CONTENT-TRANSFER-ENCODING: base64\ncontent-transfer-encoding: 7bit\n\n";
+        let short = mask(Cow::Borrowed(&block[..])).into_owned();
+        let mut long = block.to_vec();
+        long.resize(SHORT + 100, b'z');
+        let long = mask(Cow::Owned(long)).into_owned();
+        assert_eq!(short, long[..block.len()]);
+        assert_eq!(
+            &short[..],
+            b"Content-Type: text/plain; XHARSET=x; Xharset=y\n\
+            XONTENT-TRANSFER-ENCODING: base64\nXontent-transfer-encoding: 7bit\n\n"
+        );
     }
 
     #[test]

@@ -75,6 +75,7 @@ mod mbox;
 mod mbox_ranges;
 mod mime;
 mod offsets;
+mod quick_head;
 
 pub use mbox::{Message, Messages, DEFAULT_MAX_MESSAGE};
 pub use mbox_ranges::{

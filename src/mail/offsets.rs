@@ -162,6 +162,37 @@ impl Segs {
         n.checked_sub(1)
     }
 
+    /// [`Segs::find`], looked for ahead of segment `h` first, in steps
+    /// that double: lookups that move forward a few segments at a time
+    /// (the matches of a text, in order) touch only the segments near
+    /// the last one, not the whole list.
+    fn find_after(&self, h: usize, d: usize) -> Option<usize> {
+        let dec = |i: usize| self.get(i).map(|s| s.dec);
+        if dec(h).is_none_or(|x| x > d) {
+            return self.find(d);
+        }
+        // Segment `lo` starts at or before `d`; find the first past it.
+        let (mut lo, mut step) = (h, 1);
+        let mut hi = loop {
+            match dec(lo + step) {
+                Some(x) if x <= d => {
+                    lo += step;
+                    step *= 2;
+                }
+                _ => break (lo + step).min(self.len()),
+            }
+        };
+        while hi - lo > 1 {
+            let mid = lo + (hi - lo) / 2;
+            if dec(mid).is_some_and(|x| x <= d) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        Some(lo)
+    }
+
     #[cfg(test)]
     fn heap(&self) -> usize {
         match self {
@@ -175,6 +206,8 @@ impl Segs {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct OffsetMap {
     segs: Segs,
+    /// Where decoded byte 0 came from, while there is no segment.
+    shift: usize,
     runs: Vec<Vec<Step>>,
     /// The segment and the step of the last lookup: matches are looked
     /// up in order, so the next is most often there or just after.
@@ -187,14 +220,14 @@ impl OffsetMap {
         OffsetMap::default()
     }
 
-    /// The map of text copied unchanged from `src` on.
+    /// The map of text copied unchanged from `src` on (no segment: made
+    /// for every header field and part scanned, it allocates nothing).
     pub(crate) fn shift(src: usize) -> OffsetMap {
-        let mut m = OffsetMap::default();
-        m.segs.push(Seg { dec: 0, src, kind: Kind::Linear });
-        m
+        OffsetMap { shift: src, ..OffsetMap::default() }
     }
 
     fn push(&mut self, seg: Seg) {
+        debug_assert_eq!(self.shift, 0, "a shift map takes no segment");
         if let Some(last) = self.segs.last() {
             if last.dec == seg.dec {
                 // The previous segment covers nothing: replace it.
@@ -289,7 +322,7 @@ impl OffsetMap {
         } else if covers(h + 1) {
             h + 1
         } else {
-            segs.find(d)?
+            segs.find_after(h, d)?
         };
         if i != h {
             self.hint.set((i, step));
@@ -320,7 +353,10 @@ impl OffsetMap {
 
     /// The source range of decoded byte `d`.
     pub(crate) fn byte(&self, d: usize) -> (usize, usize) {
-        let Some(s) = self.seg(d) else { return (d, d + 1) };
+        let Some(s) = self.seg(d) else {
+            let at = self.shift + d;
+            return (at, at + 1);
+        };
         let i = d - s.dec;
         match s.kind {
             Kind::Linear => (s.src + i, s.src + i + 1),
@@ -410,6 +446,28 @@ impl<'a> Layers<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lookups_ahead_and_behind_find_the_same_segment() {
+        let mut m = OffsetMap::new();
+        for k in 0..1000 {
+            m.group(3 * k, 10 * k, 2);
+        }
+        let all: Vec<_> = (0..3000).map(|d| m.byte(d)).collect();
+        // In order, in strides, backwards, and jumping about.
+        for stride in [1, 2, 7, 50, 999] {
+            for d in (0..3000).step_by(stride) {
+                assert_eq!(m.byte(d), all[d], "stride {stride}, {d}");
+            }
+        }
+        for d in (0..3000).rev().step_by(13) {
+            assert_eq!(m.byte(d), all[d]);
+        }
+        for d in [2999, 0, 1500, 3, 2998, 1] {
+            assert_eq!(m.byte(d), all[d]);
+        }
+        assert_eq!(all[4], (10, 12));
+    }
 
     #[test]
     fn linear_segments_merge() {

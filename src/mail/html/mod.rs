@@ -133,6 +133,8 @@ struct Page<'a> {
     /// Link targets and markup findings; for a link target, the range
     /// of the visible text of its `<a>`.
     found: Vec<Mark>,
+    /// Room for the value `target` validates, reused.
+    syn: Vec<u8>,
 }
 
 /// A finding of the markup, held compactly until the visible text is
@@ -160,7 +162,14 @@ impl Page<'_> {
         range: (usize, usize),
         resource: bool,
     ) -> Option<usize> {
-        let t = target(self.mf, self.html, range, self.lay, resource)?;
+        let t = target(
+            self.mf,
+            self.html,
+            range,
+            self.lay,
+            resource,
+            &mut self.syn,
+        )?;
         self.found.push(Mark::Target(t));
         Some(self.found.len() - 1)
     }
@@ -276,6 +285,7 @@ pub(crate) fn read(
         pre: 0,
         open: None,
         found: Vec::new(),
+        syn: Vec::new(),
     };
     let err = events(html, mf.html_resources, CHUNK, &mut |ev| page.event(ev));
     page.close();

@@ -73,11 +73,20 @@ pub(super) fn target(
     (s, e): (usize, usize),
     lay: &Layers<'_>,
     resource: bool,
+    syn: &mut Vec<u8>,
 ) -> Option<Target> {
     let raw = html.get(s..e)?;
-    let mut val = Vec::new();
-    let mut map = OffsetMap::new();
-    decode_refs(raw, s, &mut val, &mut map, false, Where::Attribute);
+    let decoded;
+    // Most values hold no character reference: read where they stand.
+    let (val, map) = if memchr::memchr(b'&', raw).is_none() {
+        (raw, OffsetMap::shift(s))
+    } else {
+        let mut val = Vec::new();
+        let mut map = OffsetMap::new();
+        decode_refs(raw, s, &mut val, &mut map, false, Where::Attribute);
+        decoded = val;
+        (&decoded[..], map)
+    };
     let lead = val.iter().take_while(|b| b.is_ascii_whitespace()).count();
     let trail = val[lead..]
         .iter()
@@ -94,11 +103,12 @@ pub(super) fn target(
     {
         return None;
     }
-    let mut syn = Vec::with_capacity(core.len() + 2);
+    // (`syn` is the caller's, reused from one value to the next.)
+    syn.clear();
     syn.push(b'<');
     syn.extend_from_slice(core);
     syn.push(b'>');
-    let m = mf.finder.find_iter(&syn).next()?;
+    let m = mf.finder.find_iter(syn).next()?;
     if m.span() != (0..syn.len()) {
         return None;
     }
