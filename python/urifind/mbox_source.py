@@ -57,14 +57,20 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 
 import pyarrow as pa
+import pyarrow.compute  # noqa: F401  (pa.compute)
 
 from urifind import _urifind
 
 __all__ = ["MboxDataSource", "SCHEMA", "plan", "read_range", "read_ranges",
-           "read_tasks", "register", "split_size_for", "tasks"]
+           "read_tasks", "register", "scan_tasks", "split_size_for", "tasks",
+           "uri_rows", "WHERE"]
+
+#: Where a message is (a DDL string): its file, its number in the file
+#: and its offset there; the columns `scan_tasks` gives each URI too.
+WHERE = "path string, index bigint, offset bigint"
 
 #: The rows' schema (a DDL string).
-SCHEMA = "path string, index bigint, offset bigint, message binary"
+SCHEMA = WHERE + ", message binary"
 
 #: Bytes before a search offset that decide a start there (see
 #: `urifind::mail::LOOKBEHIND`).
@@ -361,6 +367,33 @@ def read_tasks(tasks, split_size, batches):
     for batch in batches:
         for task in batch.column(0).to_pylist():
             yield from read_ranges(tasks[task], split_size=split_size)
+
+
+def scan_tasks(tasks, split_size, finder, fields, batches):
+    """`mapInArrow`'s function for `urifind.spark.find_mbox_uris` (bound
+    to the first four arguments): for each row of `batches` (a task
+    number), the URIs of the messages of that task of `tasks`, found by
+    `finder` (a `urifind.Finder`) in the same Python worker that reads
+    them, one row per URI: `path`, `index` and `offset` of its message,
+    then the match's `fields` (names of `urifind.MATCH_FIELDS`). The
+    messages never leave the worker; only the URIs go back to Spark."""
+    for batch in batches:
+        for task in batch.column(0).to_pylist():
+            for msgs in read_ranges(tasks[task], split_size=split_size):
+                yield uri_rows(msgs, finder, fields)
+
+
+def uri_rows(msgs, finder, fields):
+    """The URIs of a record batch of messages (`SCHEMA`) as a record
+    batch of one row per URI (see `scan_tasks`)."""
+    found = finder.find_arrow(msgs.column("message"))
+    rows = pa.compute.list_parent_indices(found)
+    flat = pa.compute.list_flatten(found)
+    names = msgs.schema.names[:3]  # WHERE
+    cols = [msgs.column(n).take(rows) for n in names]
+    for name in fields:
+        cols.append(flat.field(name))
+    return pa.RecordBatch.from_arrays(cols, names=names + list(fields))
 
 
 try:
