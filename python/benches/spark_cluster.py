@@ -3,7 +3,7 @@
     python3 python/benches/spark_cluster.py start [--workers 2 --cores 1 --memory 3g]
     python3 python/benches/spark_cluster.py pack          # the executors' Python
     python3 python/benches/spark_cluster.py check MBOX    # example job == urifind --mail
-    python3 python/benches/spark_cluster.py time MBOX [--runs 3] [--jobs scan,read,text,binary] [--cold]
+    python3 python/benches/spark_cluster.py time MBOX [--runs 3] [--jobs scan,fused,read,text,binary] [--cold]
     python3 python/benches/spark_cluster.py stop
     python3 python/benches/spark_cluster.py mkmbox OUT SIZE  # an mbox to read
 
@@ -256,7 +256,7 @@ def timed(args):
         for job in jobs:
             sampler = Sampler()
             sampler.start()
-            conf = [f"spark.sql.files.maxPartitionBytes={args.split}"]
+            conf = [f"spark.sql.files.maxPartitionBytes={args.split}", *args.conf]
             out = submit(BENCHES / "spark_jobs.py", job, os.path.abspath(args.mbox),
                          "--split", args.split, *(["--cold"] if args.cold else []),
                          conf=conf)
@@ -320,6 +320,8 @@ def main():
     t.add_argument("--runs", type=int, default=3)
     t.add_argument("--jobs", default="scan,read,text,binary")
     t.add_argument("--split", default="128m", help="split size of the mbox reader and read.text")
+    t.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
+                   help="a Spark setting for every job (spark.eventLog.enabled=true, ...)")
     t.add_argument("--cold", action="store_true",
                    help="time each job with the executors' Python workers not yet started")
     t.set_defaults(func=timed)

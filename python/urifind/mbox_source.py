@@ -312,17 +312,33 @@ def plan(path, *, split_size=_DEFAULTS["splitSize"], recursive=False,
         for a, b in zip(cuts, cuts[1:]):
             ranges.append([p, a, b, None, False])
     if index:
-        todo = [r for r in ranges if not r[4]]
-        with ThreadPoolExecutor(threads or os.cpu_count() or 1) as pool:
-            counts = list(pool.map(lambda r: count_range(r[0], r[1], r[2], window), todo))
-        prev = None
-        for r, n in zip(todo, counts):
-            if r[1] == 0:
-                r[3] = 0
-            else:
-                r[3] = prev[3] + prev_n
-            prev, prev_n = r, n
+        _number(ranges, window, threads)
     return [tuple(r) for r in ranges]
+
+
+def _number(ranges, window, threads):
+    """Sets the first index of each cut range of `plan`: the count of the
+    messages that start in the file's ranges before it. Those bytes are
+    counted in pieces of at most `window` bytes, spread over `threads`
+    threads (the search runs in Rust without the GIL), so that a file of
+    two ranges is counted by every core too; a file's last range is not
+    counted, as no range follows it."""
+    cut = [r for r in ranges if not r[4]]
+    pieces = []  # (range, start, end): the bytes before a range, in pieces
+    for r, nxt in zip(cut, cut[1:] + [None]):
+        if r[1] == 0:
+            r[3] = 0
+        if nxt is None or nxt[1] == 0:
+            continue  # the file's last range
+        pieces += [(r, a, min(a + window, r[2])) for a in range(r[1], r[2], window)]
+    with ThreadPoolExecutor(threads or os.cpu_count() or 1) as pool:
+        counts = list(pool.map(lambda q: count_range(q[0][0], q[1], q[2], window), pieces))
+    per_range = {}
+    for (r, _, _), n in zip(pieces, counts):
+        per_range[id(r)] = per_range.get(id(r), 0) + n
+    for r, nxt in zip(cut, cut[1:]):
+        if nxt[1] != 0:
+            nxt[3] = r[3] + per_range[id(r)]
 
 
 #: What opening a file costs, in bytes read, when ranges are packed
