@@ -402,7 +402,7 @@ def scan_tasks(tasks, split_size, finder, fields, batches):
 def uri_rows(msgs, finder, fields):
     """The URIs of a record batch of messages (`SCHEMA`) as a record
     batch of one row per URI (see `scan_tasks`)."""
-    found = finder.find_arrow(msgs.column("message"))
+    found = _find(finder, msgs.column("message"), fields)
     rows = pa.compute.list_parent_indices(found)
     flat = pa.compute.list_flatten(found)
     names = msgs.schema.names[:3]  # WHERE
@@ -410,6 +410,27 @@ def uri_rows(msgs, finder, fields):
     for name in fields:
         cols.append(flat.field(name))
     return pa.RecordBatch.from_arrays(cols, names=names + list(fields))
+
+
+#: Whether `Finder.find_arrow` takes `fields` (builds only those);
+#: None until tried.
+_SELECTS = None
+
+
+def _find(finder, texts, fields):
+    """`finder.find_arrow(texts)`, building only `fields` where the
+    extension can, else all of them (the caller picks its fields)."""
+    global _SELECTS
+    if _SELECTS is not False and len(fields) < len(_urifind.MATCH_FIELDS):
+        try:
+            found = finder.find_arrow(texts, fields=fields)
+            _SELECTS = True
+            return found
+        except TypeError:
+            if _SELECTS:
+                raise
+            _SELECTS = False
+    return finder.find_arrow(texts)
 
 
 try:

@@ -13,6 +13,10 @@ released.
   on Spark >= 4.1, a `pandas_udf` before.
 * `find_uris_table(df, col, **options)`: the same through `mapInArrow`,
   as a new column, or one row per URI with `explode=True`.
+* `find_mbox_uris(spark, path, **options)`: one row per URI of the mbox
+  files at `path`, each task reading its byte range and finding the URIs
+  in the same Python worker (`urifind.mbox_source.scan_tasks`), so the
+  messages never go back to the JVM.
 * Readers that keep a message or record in one row, so URIs that wrap
   across lines are found whole: `read_mbox` (one mail message per row,
   large files read in parallel by byte ranges: `urifind.mbox_source`),
