@@ -28,7 +28,8 @@ driver, started with the executors' Python setting.
 
 `check` submits `python/examples/spark_top_hosts.py` to the cluster on
 MBOX and checks its URI count and host counts against `urifind --mail`
-on the same file. `time` submits `spark_jobs.py` once per job and run,
+on the same file, then `find_mbox_uris` with 1 MiB ranges (its count
+too, and that it ran in several tasks). `time` submits `spark_jobs.py` once per job and run,
 and prints the wall time of each job (measured in the driver around the
 action, the application's start not included: each application first
 starts its executors' Python workers with a small Arrow job, unless
@@ -204,6 +205,13 @@ def check(args):
     if not ok:
         print("want:", want, file=sys.stderr)
         sys.exit(1)
+    # find_mbox_uris on the cluster, the file cut into several ranges.
+    out = submit(BENCHES / "spark_jobs.py", "fused-uri", os.path.abspath(args.mbox),
+                 "--split", "1m")
+    fused = json.loads(out.strip().splitlines()[-1])
+    print(f"find_mbox_uris: {fused['result'][0]} URIs in {fused['tasks']} tasks")
+    if fused["result"] != [len(cli)] or fused["tasks"] < 2:
+        sys.exit("find_mbox_uris differs from urifind --mail, or ran in one task")
 
 
 class Sampler(threading.Thread):
