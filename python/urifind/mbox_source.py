@@ -57,7 +57,6 @@ import os
 from concurrent.futures import ThreadPoolExecutor
 
 import pyarrow as pa
-import pyarrow.compute  # noqa: F401  (pa.compute)
 
 from urifind import _urifind
 
@@ -402,9 +401,11 @@ def scan_tasks(tasks, split_size, finder, fields, batches):
 def uri_rows(msgs, finder, fields):
     """The URIs of a record batch of messages (`SCHEMA`) as a record
     batch of one row per URI (see `scan_tasks`)."""
+    import pyarrow.compute as pc  # here: the reader alone does without it
+
     found = _find(finder, msgs.column("message"), fields)
-    rows = pa.compute.list_parent_indices(found)
-    flat = pa.compute.list_flatten(found)
+    rows = pc.list_parent_indices(found)
+    flat = pc.list_flatten(found)
     names = msgs.schema.names[:3]  # WHERE
     cols = [msgs.column(n).take(rows) for n in names]
     for name in fields:
