@@ -3,7 +3,7 @@
     python3 python/benches/spark_cluster.py start [--workers 2 --cores 1 --memory 3g]
     python3 python/benches/spark_cluster.py pack          # the executors' Python
     python3 python/benches/spark_cluster.py check MBOX    # example job == urifind --mail
-    python3 python/benches/spark_cluster.py time MBOX [--runs 3] [--jobs scan,read,text,binary] [--cold]
+    python3 python/benches/spark_cluster.py time MBOX [--runs 3] [--jobs scan,fused,read,text,binary] [--cold]
     python3 python/benches/spark_cluster.py stop
     python3 python/benches/spark_cluster.py mkmbox OUT SIZE  # an mbox to read
 
@@ -28,7 +28,8 @@ driver, started with the executors' Python setting.
 
 `check` submits `python/examples/spark_top_hosts.py` to the cluster on
 MBOX and checks its URI count and host counts against `urifind --mail`
-on the same file. `time` submits `spark_jobs.py` once per job and run,
+on the same file, then `find_mbox_uris` with 1 MiB ranges (its count
+too, and that it ran in several tasks). `time` submits `spark_jobs.py` once per job and run,
 and prints the wall time of each job (measured in the driver around the
 action, the application's start not included: each application first
 starts its executors' Python workers with a small Arrow job, unless
@@ -204,6 +205,13 @@ def check(args):
     if not ok:
         print("want:", want, file=sys.stderr)
         sys.exit(1)
+    # find_mbox_uris on the cluster, the file cut into several ranges.
+    out = submit(BENCHES / "spark_jobs.py", "fused-uri", os.path.abspath(args.mbox),
+                 "--split", "1m")
+    fused = json.loads(out.strip().splitlines()[-1])
+    print(f"find_mbox_uris: {fused['result'][0]} URIs in {fused['tasks']} tasks")
+    if fused["result"] != [len(cli)] or fused["tasks"] < 2:
+        sys.exit("find_mbox_uris differs from urifind --mail, or ran in one task")
 
 
 class Sampler(threading.Thread):
@@ -256,7 +264,7 @@ def timed(args):
         for job in jobs:
             sampler = Sampler()
             sampler.start()
-            conf = [f"spark.sql.files.maxPartitionBytes={args.split}"]
+            conf = [f"spark.sql.files.maxPartitionBytes={args.split}", *args.conf]
             out = submit(BENCHES / "spark_jobs.py", job, os.path.abspath(args.mbox),
                          "--split", args.split, *(["--cold"] if args.cold else []),
                          conf=conf)
@@ -320,6 +328,8 @@ def main():
     t.add_argument("--runs", type=int, default=3)
     t.add_argument("--jobs", default="scan,read,text,binary")
     t.add_argument("--split", default="128m", help="split size of the mbox reader and read.text")
+    t.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
+                   help="a Spark setting for every job (spark.eventLog.enabled=true, ...)")
     t.add_argument("--cold", action="store_true",
                    help="time each job with the executors' Python workers not yet started")
     t.set_defaults(func=timed)

@@ -1,6 +1,9 @@
 """One timed Spark job on an mbox, submitted by `spark_cluster.py time`:
 
 * `scan`: `read_mbox` + `find_uris(mail=True)`, the URIs counted;
+* `fused`: `find_mbox_uris(mail=True)` (reading and finding in one
+  step, every field of the matches), the URIs counted;
+* `fused-uri`: the same with `fields=["uri"]`, the URIs counted;
 * `read`: `read_mbox` alone, the messages' lengths summed;
 * `text`: Spark's own `read.text`, the lines counted;
 * `binary`: Spark's `binaryFile` load, the file's length summed.
@@ -26,6 +29,10 @@ def job(spark, name, path, split):
     if name == "scan":
         df = us.read_mbox(spark, path, split_size=split)
         q = df.select(F.size(us.find_uris("message", mail=True)).alias("n")).agg(F.sum("n"))
+    elif name in ("fused", "fused-uri"):
+        fields = ["uri"] if name == "fused-uri" else None
+        df = us.find_mbox_uris(spark, path, split_size=split, fields=fields)
+        q = df.agg(F.count("*"))
     elif name == "read":
         df = us.read_mbox(spark, path, split_size=split)
         q = df.agg(F.sum(F.length("message")), F.count("*"))

@@ -154,6 +154,63 @@ def test_window_starts_wait_for_a_whole_line():
     assert isinstance(ms.SCHEMA, str) and pa is not None
 
 
+def cli_matches(cli, path):
+    """`urifind --mail --json PATH`'s matches: (message, uri, file offsets
+    of the URI and of its span, context, part, message_id)."""
+    out = subprocess.run([str(cli), "--mail", "--json", str(path)], capture_output=True,
+                         check=True)
+    return [(j["message"], j["uri"], j["uri_start"], j["uri_end"], j["span_start"],
+             j["span_end"], j["context"], j.get("part"), j.get("message_id"))
+            for j in map(json.loads, out.stdout.splitlines()) if j.get("type") == "match"]
+
+
+def uri_row_matches(rows):
+    """The rows of `scan_tasks` in the terms of `cli_matches`: the message
+    numbered from 1, offsets into the file."""
+    return [(r["index"] + 1, r["uri"], r["offset"] + r["byte_start"],
+             r["offset"] + r["byte_end"], r["offset"] + r["byte_span_start"],
+             r["offset"] + r["byte_span_end"], r["context"], r["part"], r["message_id"])
+            for r in rows]
+
+
+@pytest.fixture(scope="module")
+def mail_mbox(mbox):
+    """The messages of `mbox` with MIME mail among them (quoted-printable,
+    HTML links, a multipart message), the kind the mail reader decodes."""
+    from test_mail_fields import MBOX
+
+    return MBOX + mbox[:len(mbox) // 2] + MBOX.replace(b"m1@", b"m2@") + mbox
+
+
+@pytest.mark.parametrize("split", [1, 97, 700, 5000, 1 << 30])
+def test_scan_tasks_find_the_uris_of_urifind_mail(tmp_path, mail_mbox, cli, split):
+    """The fused read-and-find of `find_mbox_uris`, at any split size:
+    one row per URI of `urifind --mail --json`, in the same message, at
+    the same file offsets, with the same mail fields."""
+    import urifind
+
+    path = tmp_path / "m.mbox"
+    path.write_bytes(mail_mbox)
+    groups = ms.tasks(ms.plan(str(path), split_size=split), split)
+    finder = urifind.Finder(mail=True)
+    fields = list(urifind.MATCH_FIELDS)
+    tasks = pa.record_batch([pa.array(range(len(groups)), pa.int64())], names=["id"])
+    batches = list(ms.scan_tasks(groups, split, finder, fields, iter([tasks])))
+    assert all(b.schema.names == ["path", "index", "offset"] + fields for b in batches)
+    rows = [r for b in batches for r in b.to_pylist()]
+    want = cli_matches(cli, path)
+    assert uri_row_matches(rows) == want
+    assert len(want) > 150 and {w[6] for w in want} >= {"html-href", "text"}
+    assert any("mboxo" in w[1] for w in want) and any("quoted" in w[1] for w in want)
+    if split < len(mail_mbox):
+        assert len(groups) > 1
+    # A subset of the fields: the same rows, only those columns.
+    some = [r for b in ms.scan_tasks(groups, split, finder, ["uri", "context"], iter([tasks]))
+            for r in b.to_pylist()]
+    assert some == [{k: r[k] for k in ("path", "index", "offset", "uri", "context")}
+                    for r in rows]
+
+
 # --- on Spark ---------------------------------------------------------------
 
 def _spark_ready():
@@ -194,3 +251,45 @@ def test_spark_splits_equal_urifind_mail(tmp_path, mbox, cli):
     source = spark.read.format("mbox").option("splitSize", "1k").load(str(path))
     assert source.rdd.getNumPartitions() > 5
     assert sorted(source.collect()) == sorted(df.collect())
+
+
+@pytest.mark.skipif(not _spark_ready(), reason="pyspark or Java missing: Spark tests skipped")
+def test_find_mbox_uris_is_read_mbox_and_find_uris_in_one_step(tmp_path, mail_mbox, cli):
+    """`find_mbox_uris` at a small split size: the rows of `read_mbox` +
+    `explode(find_uris(mail=True))`, every field, and the URIs of
+    `urifind --mail --json` at the same file offsets."""
+    from pyspark.sql import SparkSession
+    from pyspark.sql import functions as F
+
+    import urifind
+
+    spark = (SparkSession.builder.master("local[2]").appName("mbox source")
+             .config("spark.ui.enabled", "false").getOrCreate())
+    path = tmp_path / "m.mbox"
+    path.write_bytes(mail_mbox)
+    fused = us.find_mbox_uris(spark, str(path), split_size=700)
+    assert fused.columns == ["path", "index", "offset"] + list(urifind.MATCH_FIELDS)
+    assert fused.rdd.getNumPartitions() > 5
+    udf = (us.read_mbox(spark, str(path), split_size=700)
+           .select("path", "index", "offset",
+                   F.explode(us.find_uris("message", mail=True)).alias("m"))
+           .select("path", "index", "offset", "m.*"))
+    key = ("index", "byte_start", "context")
+    got = sorted((r.asDict(recursive=True) for r in fused.collect()),
+                 key=lambda r: tuple(r[k] for k in key))
+    assert got == sorted((r.asDict(recursive=True) for r in udf.collect()),
+                         key=lambda r: tuple(r[k] for k in key))
+    assert sorted(uri_row_matches(got)) == sorted(cli_matches(cli, path))
+    # Chosen fields only; options reach the finder; bad names fail here.
+    few = us.find_mbox_uris(spark, str(path), split_size=700, fields=["uri", "context"])
+    assert few.columns == ["path", "index", "offset", "uri", "context"]
+    assert sorted(few.collect()) == sorted(fused.select(*few.columns).collect())
+    plain = us.find_mbox_uris(spark, str(path), mail=False, fields=["uri"])
+    plain = sorted(r.uri for r in plain.collect())
+    f = urifind.Finder()
+    assert plain == sorted(u for m in us.split_mbox(mail_mbox) for u in f.find_uris(m))
+    assert plain != sorted(r["uri"] for r in got)
+    with pytest.raises(ValueError, match="'colour'"):
+        us.find_mbox_uris(spark, str(path), fields=["uri", "colour"])
+    with pytest.raises(TypeError, match="colour"):
+        us.find_mbox_uris(spark, str(path), colour="red")

@@ -61,10 +61,15 @@ import pyarrow as pa
 from urifind import _urifind
 
 __all__ = ["MboxDataSource", "SCHEMA", "plan", "read_range", "read_ranges",
-           "read_tasks", "register", "split_size_for", "tasks"]
+           "read_tasks", "register", "scan_tasks", "split_size_for", "tasks",
+           "uri_rows", "WHERE"]
+
+#: Where a message is (a DDL string): its file, its number in the file
+#: and its offset there; the columns `scan_tasks` gives each URI too.
+WHERE = "path string, index bigint, offset bigint"
 
 #: The rows' schema (a DDL string).
-SCHEMA = "path string, index bigint, offset bigint, message binary"
+SCHEMA = WHERE + ", message binary"
 
 #: Bytes before a search offset that decide a start there (see
 #: `urifind::mail::LOOKBEHIND`).
@@ -306,17 +311,33 @@ def plan(path, *, split_size=_DEFAULTS["splitSize"], recursive=False,
         for a, b in zip(cuts, cuts[1:]):
             ranges.append([p, a, b, None, False])
     if index:
-        todo = [r for r in ranges if not r[4]]
-        with ThreadPoolExecutor(threads or os.cpu_count() or 1) as pool:
-            counts = list(pool.map(lambda r: count_range(r[0], r[1], r[2], window), todo))
-        prev = None
-        for r, n in zip(todo, counts):
-            if r[1] == 0:
-                r[3] = 0
-            else:
-                r[3] = prev[3] + prev_n
-            prev, prev_n = r, n
+        _number(ranges, window, threads)
     return [tuple(r) for r in ranges]
+
+
+def _number(ranges, window, threads):
+    """Sets the first index of each cut range of `plan`: the count of the
+    messages that start in the file's ranges before it. Those bytes are
+    counted in pieces of at most `window` bytes, spread over `threads`
+    threads (the search runs in Rust without the GIL), so that a file of
+    two ranges is counted by every core too; a file's last range is not
+    counted, as no range follows it."""
+    cut = [r for r in ranges if not r[4]]
+    pieces = []  # (range, start, end): the bytes before a range, in pieces
+    for r, nxt in zip(cut, cut[1:] + [None]):
+        if r[1] == 0:
+            r[3] = 0
+        if nxt is None or nxt[1] == 0:
+            continue  # the file's last range
+        pieces += [(r, a, min(a + window, r[2])) for a in range(r[1], r[2], window)]
+    with ThreadPoolExecutor(threads or os.cpu_count() or 1) as pool:
+        counts = list(pool.map(lambda q: count_range(q[0][0], q[1], q[2], window), pieces))
+    per_range = {}
+    for (r, _, _), n in zip(pieces, counts):
+        per_range[id(r)] = per_range.get(id(r), 0) + n
+    for r, nxt in zip(cut, cut[1:]):
+        if nxt[1] != 0:
+            nxt[3] = r[3] + per_range[id(r)]
 
 
 #: What opening a file costs, in bytes read, when ranges are packed
@@ -361,6 +382,56 @@ def read_tasks(tasks, split_size, batches):
     for batch in batches:
         for task in batch.column(0).to_pylist():
             yield from read_ranges(tasks[task], split_size=split_size)
+
+
+def scan_tasks(tasks, split_size, finder, fields, batches):
+    """`mapInArrow`'s function for `urifind.spark.find_mbox_uris` (bound
+    to the first four arguments): for each row of `batches` (a task
+    number), the URIs of the messages of that task of `tasks`, found by
+    `finder` (a `urifind.Finder`) in the same Python worker that reads
+    them, one row per URI: `path`, `index` and `offset` of its message,
+    then the match's `fields` (names of `urifind.MATCH_FIELDS`). The
+    messages never leave the worker; only the URIs go back to Spark."""
+    for batch in batches:
+        for task in batch.column(0).to_pylist():
+            for msgs in read_ranges(tasks[task], split_size=split_size):
+                yield uri_rows(msgs, finder, fields)
+
+
+def uri_rows(msgs, finder, fields):
+    """The URIs of a record batch of messages (`SCHEMA`) as a record
+    batch of one row per URI (see `scan_tasks`)."""
+    import pyarrow.compute as pc  # here: the reader alone does without it
+
+    found = _find(finder, msgs.column("message"), fields)
+    rows = pc.list_parent_indices(found)
+    flat = pc.list_flatten(found)
+    names = msgs.schema.names[:3]  # WHERE
+    cols = [msgs.column(n).take(rows) for n in names]
+    for name in fields:
+        cols.append(flat.field(name))
+    return pa.RecordBatch.from_arrays(cols, names=names + list(fields))
+
+
+#: Whether `Finder.find_arrow` takes `fields` (builds only those);
+#: None until tried.
+_SELECTS = None
+
+
+def _find(finder, texts, fields):
+    """`finder.find_arrow(texts)`, building only `fields` where the
+    extension can, else all of them (the caller picks its fields)."""
+    global _SELECTS
+    if _SELECTS is not False and len(fields) < len(_urifind.MATCH_FIELDS):
+        try:
+            found = finder.find_arrow(texts, fields=fields)
+            _SELECTS = True
+            return found
+        except TypeError:
+            if _SELECTS:
+                raise
+            _SELECTS = False
+    return finder.find_arrow(texts)
 
 
 try:

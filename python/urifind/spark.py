@@ -13,6 +13,10 @@ released.
   on Spark >= 4.1, a `pandas_udf` before.
 * `find_uris_table(df, col, **options)`: the same through `mapInArrow`,
   as a new column, or one row per URI with `explode=True`.
+* `find_mbox_uris(spark, path, **options)`: one row per URI of the mbox
+  files at `path`, each task reading its byte range and finding the URIs
+  in the same Python worker (`urifind.mbox_source.scan_tasks`), so the
+  messages never go back to the JVM.
 * Readers that keep a message or record in one row, so URIs that wrap
   across lines are found whole: `read_mbox` (one mail message per row,
   large files read in parallel by byte ranges: `urifind.mbox_source`),
@@ -45,6 +49,7 @@ from urifind import _urifind
 __all__ = [
     "MATCH_TYPE",
     "find_uris",
+    "find_mbox_uris",
     "find_uris_table",
     "read_documents",
     "read_mbox",
@@ -271,6 +276,24 @@ def read_documents(spark, path, *, recursive=False, decompress=True):
     return df.mapInArrow(gunzip, "path string, content binary")
 
 
+def _mbox_tasks(spark, path, recursive, split_size, index):
+    """The tasks of `read_mbox` and `find_mbox_uris` (`mbox_source.tasks`),
+    planned in the driver's process, the split size they were cut by,
+    and a DataFrame of one row per task to run them over."""
+    from urifind import mbox_source as ms
+
+    try:
+        parallelism = spark.sparkContext.defaultParallelism
+    except Exception:  # Spark Connect: no SparkContext
+        parallelism = 1
+    split = ms._size(split_size) if split_size is not None else ms._DEFAULTS["splitSize"]
+    ranges = ms.plan(path, split_size=split, recursive=recursive, index=index,
+                     min_partitions=parallelism)
+    split = ms.split_size_for(sum(r[2] - r[1] for r in ranges), split, parallelism)
+    groups = ms.tasks(ranges, split)
+    return groups, split, spark.range(0, len(groups), 1, max(1, len(groups)))
+
+
 def read_mbox(spark, path, *, recursive=False, split_size=None, index=True):
     """One row per mail message of the mbox files at `path` (a file, a
     directory, a glob or a list of them; `.gz` files are decompressed):
@@ -288,24 +311,54 @@ def read_mbox(spark, path, *, recursive=False, split_size=None, index=True):
     ranges: a substring search in Rust), and read by `mapInArrow` over
     one row per task: nothing on the driver starts a Python worker. The
     rows are those of the `mbox` data source of `urifind.mbox_source`
-    (`spark.read.format("mbox")`), which reads the same ranges."""
+    (`spark.read.format("mbox")`), which reads the same ranges.
+
+    To find the URIs of the messages, `find_mbox_uris` does the reading
+    and the finding in one step, at little more than the cost of reading."""
     from urifind import mbox_source as ms
 
-    try:
-        parallelism = spark.sparkContext.defaultParallelism
-    except Exception:  # Spark Connect: no SparkContext
-        parallelism = 1
-    split = ms._size(split_size) if split_size is not None else ms._DEFAULTS["splitSize"]
-    ranges = ms.plan(path, split_size=split, recursive=recursive, index=index,
-                     min_partitions=parallelism)
-    split = ms.split_size_for(sum(r[2] - r[1] for r in ranges), split, parallelism)
-    groups = ms.tasks(ranges, split)
-
+    groups, split, tasks = _mbox_tasks(spark, path, recursive, split_size, index)
     # A function of mbox_source (pickled by reference, so that the
     # executors import that module and not this one, which needs pandas).
-    read = functools.partial(ms.read_tasks, groups, split)
-    tasks = spark.range(0, len(groups), 1, max(1, len(groups)))
-    return tasks.mapInArrow(read, ms.SCHEMA)
+    return tasks.mapInArrow(functools.partial(ms.read_tasks, groups, split), ms.SCHEMA)
+
+
+def find_mbox_uris(spark, path, *, mail=True, fields=None, recursive=False,
+                   split_size=None, index=True, **options):
+    """One row per URI in the mail messages of the mbox files at `path`:
+    `path: string, index: bigint, offset: bigint` of its message (as
+    `read_mbox` has them), then the match's fields (`fields`, names of
+    `urifind.MATCH_FIELDS`, all of them by default, typed as in
+    `MATCH_TYPE`; offsets count bytes in the message).
+
+    The rows are those of
+    `read_mbox(...).select("path", "index", "offset",
+    F.explode(find_uris("message", mail=True)))`, made in one step: each
+    task reads its byte range of the file and finds the URIs in the same
+    Python worker, so the messages never go back to Spark and no second
+    Python worker is started; only the URIs leave the worker. Scanning a
+    mailbox this way costs little more than reading it. `mail=True` reads
+    each message as `urifind --mail` does; the other keyword options are
+    `urifind.Finder`'s, and `path`, `recursive`, `split_size` and `index`
+    are `read_mbox`'s. Asking only for the fields you use (`fields=["uri",
+    "context"]`) makes the rows smaller.
+
+    >>> find_mbox_uris(spark, "archive/").groupBy("uri").count()
+    """
+    from urifind import mbox_source as ms
+
+    key = _key(dict(options, mail=mail))
+    match_fields = {f.name: f for f in _spark_type().elementType.fields}
+    fields = list(urifind.MATCH_FIELDS if fields is None else fields)
+    unknown = [f for f in fields if f not in match_fields]
+    if unknown or len(set(fields)) != len(fields):
+        raise ValueError(f"fields must be distinct names of urifind.MATCH_FIELDS, "
+                         f"not {', '.join(map(repr, unknown or fields))}")
+    schema = ", ".join([ms.WHERE] + [
+        f"`{f}` {match_fields[f].dataType.simpleString()}" for f in fields])
+    groups, split, tasks = _mbox_tasks(spark, path, recursive, split_size, index)
+    scan = functools.partial(ms.scan_tasks, groups, split, _finder(key), fields)
+    return tasks.mapInArrow(scan, schema)
 
 
 WET_RECORD_TYPES = ("conversion", "response", "resource")
