@@ -72,7 +72,13 @@ def free_port():
 def launch(name, cls, *args):
     log = open(STATE / f"{name}.log", "wb")
     env = dict(os.environ, SPARK_NO_DAEMONIZE="1", SPARK_LOCAL_IP="127.0.0.1",
-               SPARK_WORKER_DIR=str(STATE / f"{name}-work"))
+               SPARK_WORKER_DIR=str(STATE / f"{name}-work"),
+               # Each application unpacks the packed environment into its
+               # own directory (hundreds of MB): remove those of finished
+               # applications within minutes, not the default week.
+               SPARK_WORKER_OPTS="-Dspark.worker.cleanup.enabled=true "
+                                 "-Dspark.worker.cleanup.interval=60 "
+                                 "-Dspark.worker.cleanup.appDataTtl=120")
     proc = subprocess.Popen([str(spark_home() / "bin" / "spark-class"), cls, *args],
                             stdout=log, stderr=subprocess.STDOUT, env=env,
                             start_new_session=True)

@@ -403,7 +403,7 @@ def uri_rows(msgs, finder, fields):
     batch of one row per URI (see `scan_tasks`)."""
     import pyarrow.compute as pc  # here: the reader alone does without it
 
-    found = _find(finder, msgs.column("message"), fields)
+    found = finder.find_arrow(msgs.column("message"), fields=fields)
     rows = pc.list_parent_indices(found)
     flat = pc.list_flatten(found)
     names = msgs.schema.names[:3]  # WHERE
@@ -411,27 +411,6 @@ def uri_rows(msgs, finder, fields):
     for name in fields:
         cols.append(flat.field(name))
     return pa.RecordBatch.from_arrays(cols, names=names + list(fields))
-
-
-#: Whether `Finder.find_arrow` takes `fields` (builds only those);
-#: None until tried.
-_SELECTS = None
-
-
-def _find(finder, texts, fields):
-    """`finder.find_arrow(texts)`, building only `fields` where the
-    extension can, else all of them (the caller picks its fields)."""
-    global _SELECTS
-    if _SELECTS is not False and len(fields) < len(_urifind.MATCH_FIELDS):
-        try:
-            found = finder.find_arrow(texts, fields=fields)
-            _SELECTS = True
-            return found
-        except TypeError:
-            if _SELECTS:
-                raise
-            _SELECTS = False
-    return finder.find_arrow(texts)
 
 
 try:
