@@ -116,19 +116,20 @@ impl MailContext {
     /// assert_eq!(MailContext::HtmlHref.name(), "html-href");
     /// ```
     pub fn name(&self) -> String {
-        match self {
-            MailContext::Header(h) => format!("header:{h}"),
-            MailContext::Text => "text".into(),
-            MailContext::HtmlHref => "html-href".into(),
-            MailContext::HtmlText => "html-text".into(),
-            MailContext::HtmlResource => "html-resource".into(),
-        }
+        self.to_string()
     }
 }
 
+/// Writes [`MailContext::name`] without building a `String`.
 impl fmt::Display for MailContext {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name())
+        match self {
+            MailContext::Header(h) => write!(f, "header:{h}"),
+            MailContext::Text => f.write_str("text"),
+            MailContext::HtmlHref => f.write_str("html-href"),
+            MailContext::HtmlText => f.write_str("html-text"),
+            MailContext::HtmlResource => f.write_str("html-resource"),
+        }
     }
 }
 

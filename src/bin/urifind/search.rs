@@ -14,7 +14,7 @@ use std::io::{self, Read};
 #[cfg(unix)]
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use urifind::mail::{MailFinder, MailItem, Messages, Origin};
+use urifind::mail::{MailContext, MailFinder, MailItem, Messages, Origin};
 use urifind::scan::Item;
 use urifind::Finder;
 
@@ -130,19 +130,61 @@ pub fn search(
     }
 }
 
-/// The fields naming where in a message an item was found.
-fn place(origin: &Origin, context: String) -> Vec<(&'static str, Vec<u8>)> {
-    let mut f = vec![
-        ("message", origin.message().to_string().into_bytes()),
-        ("part", origin.part().as_bytes().to_vec()),
-        ("content_type", origin.content_type().as_bytes().to_vec()),
-        ("encoding", origin.encoding().as_bytes().to_vec()),
-        ("context", context.into_bytes()),
-    ];
-    if let Some(id) = origin.message_id() {
-        f.insert(1, ("message_id", id.as_bytes().to_vec()));
+/// The fields naming where in a message an item was found: their
+/// values written one after another into one buffer that is kept from
+/// item to item, so that handing on a match allocates nothing.
+#[derive(Default)]
+struct Place {
+    /// The values, back to back.
+    buf: Vec<u8>,
+    /// Each field's name and where its value ends in `buf`.
+    ends: Vec<(&'static str, usize)>,
+}
+
+impl Place {
+    /// The most fields an item has.
+    const MAX: usize = 8;
+
+    /// Starts the fields of an item found at `origin`, in `context`.
+    fn start(&mut self, origin: &Origin, context: &MailContext) {
+        use std::io::Write as _;
+        self.buf.clear();
+        self.ends.clear();
+        self.push("message", |b| {
+            let _ = write!(b, "{}", origin.message());
+        });
+        if let Some(id) = origin.message_id() {
+            self.push("message_id", |b| b.extend_from_slice(id.as_bytes()));
+        }
+        self.push("part", |b| b.extend_from_slice(origin.part().as_bytes()));
+        self.push("content_type", |b| {
+            b.extend_from_slice(origin.content_type().as_bytes())
+        });
+        self.push("encoding", |b| {
+            b.extend_from_slice(origin.encoding().as_bytes())
+        });
+        self.push("context", |b| {
+            let _ = write!(b, "{context}");
+        });
     }
-    f
+
+    /// Adds the field `name`, its value written by `value`.
+    fn push(&mut self, name: &'static str, value: impl FnOnce(&mut Vec<u8>)) {
+        debug_assert!(self.ends.len() < Self::MAX);
+        value(&mut self.buf);
+        self.ends.push((name, self.buf.len()));
+    }
+
+    /// Hands the fields to `f` as the printer takes them.
+    fn with<T>(&self, f: impl FnOnce(&[Field<'_>]) -> T) -> T {
+        let mut fields: [Field<'_>; Self::MAX] = [("", &[]); Self::MAX];
+        let mut from = 0;
+        for (slot, &(name, end)) in fields.iter_mut().zip(&self.ends) {
+            *slot = (name, &self.buf[from..end]);
+            from = end;
+        }
+        f(&fields[..self.ends.len()])
+    }
 }
 
 /// Set when a message was skipped for its size: its URIs were not
@@ -157,6 +199,7 @@ fn mail<R: Read>(
     (name, notes): (&[u8], Notes),
     sink: &mut Sink<'_>,
 ) -> Result<(), Fail> {
+    let mut place = Place::default();
     for msg in msgs {
         let msg = msg.map_err(Fail::Read)?;
         if msg.skipped().is_some() {
@@ -164,23 +207,27 @@ fn mail<R: Read>(
         }
         let mut res = Ok(true);
         msg.for_each_item(mf, |item| {
-            let (mut fields, item) = match item {
+            let item = match item {
                 MailItem::Match(m) => {
-                    let mut f = place(m.origin(), m.context().name());
+                    place.start(m.origin(), m.context());
                     if let Some(s) = m.shown() {
-                        f.push(("shown", s.to_vec()));
+                        place.push("shown", |b| b.extend_from_slice(s));
                     }
                     if !m.parts_seen().is_empty() {
-                        f.push((
-                            "parts_seen",
-                            m.parts_seen().join(",").into_bytes(),
-                        ));
+                        place.push("parts_seen", |b| {
+                            for (i, p) in m.parts_seen().iter().enumerate() {
+                                if i > 0 {
+                                    b.push(b',');
+                                }
+                                b.extend_from_slice(p.as_bytes());
+                            }
+                        });
                     }
-                    (f, Item::Match(m.into_match()))
+                    Item::Match(m.into_match())
                 }
                 MailItem::Rejected(r) => {
-                    let f = place(r.origin(), r.context().name());
-                    (f, Item::Rejected(r.into_rejected()))
+                    place.start(r.origin(), r.context());
+                    Item::Rejected(r.into_rejected())
                 }
                 MailItem::Note(n) => {
                     let say = match notes {
@@ -204,9 +251,7 @@ fn mail<R: Read>(
                 // Kinds of report this command does not know yet.
                 _ => return true,
             };
-            let place: Vec<Field<'_>> =
-                fields.iter_mut().map(|(k, v)| (*k, &v[..])).collect();
-            res = sink(&place, &item);
+            res = place.with(|fields| sink(fields, &item));
             matches!(res, Ok(true))
         });
         if !res.map_err(Fail::Write)? {
