@@ -665,7 +665,59 @@ pub fn equivalent(a: &[u8], b: &[u8]) -> bool {
 
 /// Whether two URIs are the same link: equivalent after normalization,
 /// an empty path after an authority counting as `/`.
+///
+/// Most pairs are told apart or matched without normalizing: when
+/// neither side holds a `%` or a port, normalization only lower-cases
+/// the scheme and the host, so the components are compared in place
+/// (no allocation). Anything else goes through [`normalize`].
 pub(crate) fn same_link(a: &[u8], b: &[u8]) -> bool {
+    if a == b {
+        return true;
+    }
+    match (plain_parts(a), plain_parts(b)) {
+        (Some(x), Some(y)) => same_plain(&x, &y),
+        _ => same_link_normalized(a, b),
+    }
+}
+
+/// The components of `u` when normalizing it would only lower-case its
+/// scheme and host: no percent-escape to decode or upper-case, no port
+/// to elide.
+fn plain_parts(u: &[u8]) -> Option<Components<'_>> {
+    if memchr::memchr(b'%', u).is_some() {
+        return None;
+    }
+    let c = Components::split(u);
+    c.port.is_none().then_some(c)
+}
+
+/// [`same_link`] of two URIs whose [`plain_parts`] are `a` and `b`.
+fn same_plain(a: &Components<'_>, b: &Components<'_>) -> bool {
+    fn nocase(x: Option<&[u8]>, y: Option<&[u8]>) -> bool {
+        match (x, y) {
+            (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
+            (x, y) => x.is_none() && y.is_none(),
+        }
+    }
+    fn path<'a>(c: &Components<'a>) -> &'a [u8] {
+        if c.authority.is_some() && c.path.is_empty() {
+            b"/"
+        } else {
+            c.path
+        }
+    }
+    nocase(a.scheme, b.scheme)
+        && a.authority.is_some() == b.authority.is_some()
+        && a.userinfo == b.userinfo
+        && nocase(a.host, b.host)
+        && path(a) == path(b)
+        && a.query == b.query
+        && a.fragment == b.fragment
+}
+
+/// [`same_link`] by the letter: both sides normalized, an empty path
+/// after an authority made `/`, the results compared.
+fn same_link_normalized(a: &[u8], b: &[u8]) -> bool {
     fn norm(u: &[u8]) -> Vec<u8> {
         let mut n = normalize(u);
         let c = Components::split(&n);
@@ -678,4 +730,70 @@ pub(crate) fn same_link(a: &[u8], b: &[u8]) -> bool {
         n
     }
     a == b || norm(a) == norm(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn same_link_fast_path_agrees_on_crafted_pairs() {
+        let pairs: &[(&[u8], &[u8], bool)] = &[
+            (b"http://A.example", b"http://a.example/", true),
+            (b"HTTP://a.example/x", b"http://a.EXAMPLE/x", true),
+            (b"http://a.example/X", b"http://a.example/x", false),
+            (b"http://U@a.example/", b"http://u@a.example/", false),
+            (b"http://a.example?q", b"http://a.example/?q", true),
+            (b"http://a.example#f", b"http://a.example/#f", true),
+            (b"http://a.example/?Q", b"http://a.example/?q", false),
+            (b"http://a.example", b"http:a.example", false),
+            (b"//a.example", b"//A.example/", true),
+            (b"mailto:X@a.example", b"mailto:x@a.example", false),
+            (b"http://[::A]/", b"http://[::a]", true),
+            (b"http://a.example:80/", b"http://a.example/", true),
+            (b"http://a.example:/", b"http://a.example/", true),
+            (b"http://a.example/%7e", b"http://a.example/~", true),
+            (b"http://a%2Eexample/", b"http://a.example/", true),
+            (b"http://a.example/%2F", b"http://a.example//", false),
+            (b"http://d.example/z", b"http://e.example/w", false),
+            (b"http://\xc3\xa9.example/", b"http://\xc3\x89.example/", false),
+            (b"", b"", true),
+            (b"", b"/", false),
+            (b":", b":", true),
+            (b"a:", b"A:", true),
+        ];
+        for &(a, b, want) in pairs {
+            let (fast, full) = (same_link(a, b), same_link_normalized(a, b));
+            let show = |x: &[u8]| String::from_utf8_lossy(x).into_owned();
+            assert_eq!(fast, full, "{} vs {}", show(a), show(b));
+            assert_eq!(fast, want, "{} vs {}", show(a), show(b));
+            assert_eq!(same_link(b, a), fast, "{} vs {}", show(b), show(a));
+        }
+    }
+
+    /// A URI-ish string from a small alphabet that makes every
+    /// component, case, escape and port likely.
+    fn uriish() -> impl Strategy<Value = Vec<u8>> {
+        let alphabet: &[u8] = b"aAeE:/?#@%[]28f.-";
+        prop::collection::vec(prop::sample::select(alphabet), 0..14)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+        #[test]
+        fn same_link_fast_path_is_the_normalization(a in uriish(), b in uriish()) {
+            prop_assert_eq!(same_link(&a, &b), same_link_normalized(&a, &b));
+        }
+
+        #[test]
+        fn same_link_fast_path_on_case_variants(a in uriish(), flips in prop::collection::vec(any::<bool>(), 14)) {
+            // The same string with some letters' case changed: the
+            // pairs where only the scheme or the host differ in case.
+            let b: Vec<u8> = a.iter().zip(flips.iter().cycle()).map(|(&c, &f)| {
+                if f { c.to_ascii_uppercase() } else { c }
+            }).collect();
+            prop_assert_eq!(same_link(&a, &b), same_link_normalized(&a, &b));
+        }
+    }
 }
