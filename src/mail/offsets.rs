@@ -386,6 +386,10 @@ impl OffsetMap {
     /// from the first source byte of its first byte to the last of its
     /// last.
     pub(crate) fn range(&self, start: usize, end: usize) -> (usize, usize) {
+        if self.segs.len() == 0 {
+            // A shift (most layers of an HTML part's links): no lookup.
+            return (self.shift + start, self.shift + end.max(start + 1));
+        }
         let (s, _) = self.byte(start);
         let (_, e) = self.byte(end.max(start + 1) - 1);
         (s, e.max(s))
@@ -559,5 +563,31 @@ mod tests {
         let l = base.then(&inner);
         assert_eq!(l.range(0, 2), (10, 14));
         assert_eq!(l.range(1, 2), (13, 14));
+    }
+
+    #[test]
+    fn a_shift_maps_ranges_as_its_bytes_do() {
+        // The range of a shift (answered without a lookup) is the one
+        // its first and last bytes give, empty ranges included.
+        for shift in [0, 7, usize::MAX / 4] {
+            let m = OffsetMap::shift(shift);
+            for (start, end) in [(0, 1), (0, 0), (5, 9), (9, 5), (3, 4)] {
+                let (s, _) = m.byte(start);
+                let (_, e) = m.byte(end.max(start + 1) - 1);
+                assert_eq!(
+                    m.range(start, end),
+                    (s, e.max(s)),
+                    "{start}..{end}"
+                );
+            }
+        }
+        // Under a map with segments, a shift layer adds its offset.
+        let mut outer = OffsetMap::new();
+        outer.linear(0, 100);
+        outer.group(10, 200, 5);
+        outer.linear(11, 205);
+        let inner = OffsetMap::shift(8);
+        let base = Layers::new(&outer);
+        assert_eq!(base.then(&inner).range(0, 3), (108, 205));
     }
 }
