@@ -674,45 +674,108 @@ pub(crate) fn same_link(a: &[u8], b: &[u8]) -> bool {
     if a == b {
         return true;
     }
-    match (plain_parts(a), plain_parts(b)) {
-        (Some(x), Some(y)) => same_plain(&x, &y),
+    match (Plain::of(a), Plain::of(b)) {
+        (Some(x), Some(y)) => x.same(&y),
         _ => same_link_normalized(a, b),
     }
 }
 
-/// The components of `u` when normalizing it would only lower-case its
-/// scheme and host: no percent-escape to decode or upper-case, no port
-/// to elide.
-fn plain_parts(u: &[u8]) -> Option<Components<'_>> {
-    if memchr::memchr(b'%', u).is_some() {
-        return None;
-    }
-    let c = Components::split(u);
-    c.port.is_none().then_some(c)
+/// What [`same_link`] compares of a URI whose normalization would only
+/// lower-case its scheme and host (no percent-escape to decode or
+/// upper-case, no port to elide): its components as
+/// [`Components::split`] finds them, read in one pass over the
+/// authority.
+struct Plain<'a> {
+    scheme: Option<&'a [u8]>,
+    /// The userinfo and the host, when there is an authority.
+    authority: Option<(Option<&'a [u8]>, &'a [u8])>,
+    path: &'a [u8],
+    /// The query and the fragment with their `?` and `#`.
+    tail: &'a [u8],
 }
 
-/// [`same_link`] of two URIs whose [`plain_parts`] are `a` and `b`.
-fn same_plain(a: &Components<'_>, b: &Components<'_>) -> bool {
-    fn nocase(x: Option<&[u8]>, y: Option<&[u8]>) -> bool {
-        match (x, y) {
-            (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
-            (x, y) => x.is_none() && y.is_none(),
+impl<'a> Plain<'a> {
+    fn of(u: &'a [u8]) -> Option<Plain<'a>> {
+        if memchr::memchr(b'%', u).is_some() {
+            return None;
         }
+        let mut rest = u;
+        let mut scheme = None;
+        let first =
+            u.iter().position(|&b| matches!(b, b':' | b'/' | b'?' | b'#'));
+        if let Some(i) = first.filter(|&i| i > 0 && u[i] == b':') {
+            scheme = Some(&u[..i]);
+            rest = &u[i + 1..];
+        }
+        let mut authority = None;
+        if let Some(a) = rest.strip_prefix(b"//") {
+            // The last '@', ':' and ']' before the authority ends.
+            let (mut at, mut colon, mut bracket) = (None, None, None);
+            let mut end = a.len();
+            for (i, &b) in a.iter().enumerate() {
+                match b {
+                    b'/' | b'?' | b'#' => {
+                        end = i;
+                        break;
+                    }
+                    b'@' => at = Some(i),
+                    b':' => colon = Some(i),
+                    b']' => bracket = Some(i),
+                    _ => {}
+                }
+            }
+            // A ':' after the userinfo and after any ']' starts a port.
+            let in_host =
+                |x: Option<usize>| x.filter(|&x| at.is_none_or(|a| x > a));
+            if let Some(c) = in_host(colon) {
+                if in_host(bracket).is_none_or(|b| b < c) {
+                    return None;
+                }
+            }
+            let auth = &a[..end];
+            authority = Some(match at {
+                Some(x) => (Some(&auth[..x]), &auth[x + 1..]),
+                None => (None, auth),
+            });
+            rest = &a[end..];
+        }
+        let end = rest
+            .iter()
+            .position(|&b| matches!(b, b'?' | b'#'))
+            .unwrap_or(rest.len());
+        Some(Plain {
+            scheme,
+            authority,
+            path: &rest[..end],
+            tail: &rest[end..],
+        })
     }
-    fn path<'a>(c: &Components<'a>) -> &'a [u8] {
-        if c.authority.is_some() && c.path.is_empty() {
+
+    /// The path normalization gives: `/` for an empty one after an
+    /// authority.
+    fn path(&self) -> &'a [u8] {
+        if self.authority.is_some() && self.path.is_empty() {
             b"/"
         } else {
-            c.path
+            self.path
         }
     }
-    nocase(a.scheme, b.scheme)
-        && a.authority.is_some() == b.authority.is_some()
-        && a.userinfo == b.userinfo
-        && nocase(a.host, b.host)
-        && path(a) == path(b)
-        && a.query == b.query
-        && a.fragment == b.fragment
+
+    /// Whether the two normalize to the same link: scheme and host
+    /// equal but for ASCII case, the rest byte for byte.
+    fn same(&self, o: &Plain<'_>) -> bool {
+        let scheme = match (self.scheme, o.scheme) {
+            (Some(x), Some(y)) => x.eq_ignore_ascii_case(y),
+            (x, y) => x.is_none() && y.is_none(),
+        };
+        let authority = match (self.authority, o.authority) {
+            (Some((ux, hx)), Some((uy, hy))) => {
+                ux == uy && hx.eq_ignore_ascii_case(hy)
+            }
+            (x, y) => x.is_none() && y.is_none(),
+        };
+        scheme && authority && self.path() == o.path() && self.tail == o.tail
+    }
 }
 
 /// [`same_link`] by the letter: both sides normalized, an empty path
@@ -784,6 +847,32 @@ mod tests {
         #[test]
         fn same_link_fast_path_is_the_normalization(a in uriish(), b in uriish()) {
             prop_assert_eq!(same_link(&a, &b), same_link_normalized(&a, &b));
+        }
+
+        #[test]
+        fn plain_parts_are_the_split(u in uriish()) {
+            // One pass over the authority finds what the split finds.
+            let c = Components::split(&u);
+            match Plain::of(&u) {
+                None => prop_assert!(u.contains(&b'%') || c.port.is_some()),
+                Some(p) => {
+                    prop_assert!(!u.contains(&b'%') && c.port.is_none());
+                    prop_assert_eq!(p.scheme, c.scheme);
+                    prop_assert_eq!(p.authority.map(|(ui, _)| ui), c.authority.map(|_| c.userinfo));
+                    prop_assert_eq!(p.authority.map(|(_, h)| h), c.host);
+                    prop_assert_eq!(p.path, c.path);
+                    let mut tail = Vec::new();
+                    if let Some(q) = c.query {
+                        tail.push(b'?');
+                        tail.extend_from_slice(q);
+                    }
+                    if let Some(f) = c.fragment {
+                        tail.push(b'#');
+                        tail.extend_from_slice(f);
+                    }
+                    prop_assert_eq!(p.tail, &tail[..]);
+                }
+            }
         }
 
         #[test]
