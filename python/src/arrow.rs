@@ -439,6 +439,7 @@ impl<'s> Builder<'s> {
     fn row(
         &mut self,
         s: &Scanner,
+        scratch: &mut urifind::scan::Scanner<'_>,
         hay: &[u8],
         unit: Unit,
     ) -> Result<(), Fault> {
@@ -449,7 +450,7 @@ impl<'s> Builder<'s> {
         // Every field in order: the columns as an array, for `push_all`.
         let is_all = self.sel.len() == INDEXED
             && self.sel.iter().enumerate().all(|(k, &i)| k == i);
-        s.each(hay, |h| {
+        s.each_in(scratch, hay, |h| {
             if fault.is_some() {
                 return;
             }
@@ -530,6 +531,8 @@ fn scan_array(
     let guess = s.density.guess(input_bytes(input), sel.len());
     let mut b = Builder::new(sel, input.len(), guess);
     let mut text_bytes = 0;
+    // One scan for every row, rather than a new one per row.
+    let mut scratch = s.scratch();
     let unit = match input.data_type() {
         DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => {
             Unit::Chars
@@ -539,7 +542,7 @@ fn scan_array(
     let mut each = |row: Option<&[u8]>| match row {
         Some(hay) => {
             text_bytes += hay.len();
-            b.row(s, hay, unit)
+            b.row(s, &mut scratch, hay, unit)
         }
         None => {
             b.null_row();
