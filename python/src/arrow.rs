@@ -400,6 +400,9 @@ struct Builder<'s> {
     /// Whether a link field is among them (the link analysis is made
     /// only then).
     link: bool,
+    /// Whether an offset is among them (only then is a row's text
+    /// looked at for characters that are not ASCII).
+    offsets: bool,
     lists: Vec<i32>,
     valid: NullBufferBuilder,
     cols: Vec<Column>,
@@ -419,6 +422,7 @@ impl<'s> Builder<'s> {
         Builder {
             sel,
             link: sel.iter().any(|&i| FIELDS[i].from == Source::Link),
+            offsets: sel.iter().any(|&i| FIELDS[i].kind == Kind::Offset),
             lists,
             valid: NullBufferBuilder::new(rows),
             cols: sel
@@ -480,6 +484,7 @@ impl<'s> Builder<'s> {
             return Err(e);
         }
         if unit == Unit::Chars
+            && self.offsets
             && self.len > first
             && !hay[..end.min(hay.len())].is_ascii()
         {
