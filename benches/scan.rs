@@ -3,11 +3,12 @@
 //! the scanner alone on the adversarial inputs next to prose.
 //!
 //! Run: `cargo bench --bench scan -- --warm-up-time 1 --measurement-time 3`
-//! (`-- iri/` for the IRI groups alone)
+//! (`-- iri/` for the IRI groups alone, `-- rows/` for 4 KiB texts
+//! one after another, a scan each or one scanner kept)
 //! then `python3 corpora/gen/report.py` for MB/s and ratios. Groups: the
 //! generated corpora (prose, rfc, mail, dense, nouri), the seed draft
 //! repeated (draft, when `../shared/seeds` is there), any text file named
-//! by `URIFIND_BENCH_TEXT` (text), and `adversarial`. Every
+//! by `URIFIND_BENCH_TEXT` (text), `adversarial`, and `rows`. Every
 //! benchmark checks its answer: the count computed once before timing is
 //! asserted inside the timed loop.
 
@@ -175,5 +176,33 @@ fn iri(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, realistic, adversarial, iri);
+/// Many short texts (the prose corpus cut into 4 KiB rows, as a column
+/// of documents comes): a scan per row from the finder against one
+/// [`urifind::scan::Scanner`] kept from row to row.
+fn rows(c: &mut Criterion) {
+    let f = Finder::new();
+    let prose = gen::generate("prose", REALISTIC_SIZE, SEED).unwrap();
+    let rows: Vec<&[u8]> = prose.chunks(4096).collect();
+    let n: usize = rows.iter().map(|r| f.find_iter(r).count()).sum();
+    let mut g = c.benchmark_group("rows/4KiB");
+    g.throughput(Throughput::Bytes(prose.len() as u64));
+    g.bench_function("find_iter", |b| {
+        b.iter(|| {
+            let k: usize =
+                rows.iter().map(|r| f.find_iter(black_box(r)).count()).sum();
+            assert_eq!(k, n)
+        })
+    });
+    g.bench_function("scanner", |b| {
+        let mut s = f.scanner();
+        b.iter(|| {
+            let k: usize =
+                rows.iter().map(|r| s.find_iter(black_box(r)).count()).sum();
+            assert_eq!(k, n)
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, realistic, adversarial, iri, rows);
 criterion_main!(benches);

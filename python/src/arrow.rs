@@ -400,6 +400,9 @@ struct Builder<'s> {
     /// Whether a link field is among them (the link analysis is made
     /// only then).
     link: bool,
+    /// Whether an offset is among them (only then is a row's text
+    /// looked at for characters that are not ASCII).
+    offsets: bool,
     lists: Vec<i32>,
     valid: NullBufferBuilder,
     cols: Vec<Column>,
@@ -419,6 +422,7 @@ impl<'s> Builder<'s> {
         Builder {
             sel,
             link: sel.iter().any(|&i| FIELDS[i].from == Source::Link),
+            offsets: sel.iter().any(|&i| FIELDS[i].kind == Kind::Offset),
             lists,
             valid: NullBufferBuilder::new(rows),
             cols: sel
@@ -439,6 +443,7 @@ impl<'s> Builder<'s> {
     fn row(
         &mut self,
         s: &Scanner,
+        scratch: &mut urifind::scan::Scanner<'_>,
         hay: &[u8],
         unit: Unit,
     ) -> Result<(), Fault> {
@@ -449,7 +454,7 @@ impl<'s> Builder<'s> {
         // Every field in order: the columns as an array, for `push_all`.
         let is_all = self.sel.len() == INDEXED
             && self.sel.iter().enumerate().all(|(k, &i)| k == i);
-        s.each(hay, |h| {
+        s.each_in(scratch, hay, |h| {
             if fault.is_some() {
                 return;
             }
@@ -479,6 +484,7 @@ impl<'s> Builder<'s> {
             return Err(e);
         }
         if unit == Unit::Chars
+            && self.offsets
             && self.len > first
             && !hay[..end.min(hay.len())].is_ascii()
         {
@@ -530,6 +536,8 @@ fn scan_array(
     let guess = s.density.guess(input_bytes(input), sel.len());
     let mut b = Builder::new(sel, input.len(), guess);
     let mut text_bytes = 0;
+    // One scan for every row, rather than a new one per row.
+    let mut scratch = s.scratch();
     let unit = match input.data_type() {
         DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => {
             Unit::Chars
@@ -539,7 +547,7 @@ fn scan_array(
     let mut each = |row: Option<&[u8]>| match row {
         Some(hay) => {
             text_bytes += hay.len();
-            b.row(s, hay, unit)
+            b.row(s, &mut scratch, hay, unit)
         }
         None => {
             b.null_row();

@@ -34,12 +34,29 @@ impl Scanner {
         Scanner { opts, inner, mail, analyzer, density: Density::default() }
     }
 
+    /// A scan kept from text to text, for [`Scanner::each_in`]: many
+    /// short texts (the rows of an array) then pay the scan's setup once.
+    pub fn scratch(&self) -> urifind::scan::Scanner<'_> {
+        self.inner.scanner()
+    }
+
     /// Calls `f` on every match in `hay`, in order, offsets into `hay`.
-    pub fn each(&self, hay: &[u8], mut f: impl FnMut(&Hit<'_>)) {
+    pub fn each(&self, hay: &[u8], f: impl FnMut(&Hit<'_>)) {
+        self.each_in(&mut self.scratch(), hay, f);
+    }
+
+    /// [`Scanner::each`] with the scan `scratch` (from
+    /// [`Scanner::scratch`] of this scanner).
+    pub fn each_in(
+        &self,
+        scratch: &mut urifind::scan::Scanner<'_>,
+        hay: &[u8],
+        mut f: impl FnMut(&Hit<'_>),
+    ) {
         let hyphen = self.opts.hyphen;
         let analyzer = &self.analyzer;
         match &self.mail {
-            None => self.inner.find_iter(hay).for_each(|m| {
+            None => scratch.find_iter(hay).for_each(|m| {
                 let link = OnceCell::new();
                 f(&Hit { m: &m, mail: None, hyphen, analyzer, link: &link });
             }),

@@ -89,6 +89,19 @@ def test_100k_rows_equal_row_by_row_find(rows):
     assert got.null_count == sum(r is None for r in rows)
 
 
+def test_a_row_left_open_changes_nothing_in_the_next():
+    # One scan serves every row of an array: an angle bracket, a quote or
+    # a parenthesis left open at the end of a row, a URI cut by the row's
+    # end, must not reach into the next row.
+    f = urifind.Finder(abbrev=True)
+    rows = ['<http://a.example/\n  x', 'y> http://b.example/ "', 'q" (www.c.example',
+            ') http://[::1:', 'http://d.example/a_(b)c) <URL:e:f', '>', '', 'http://']
+    rows = rows * 3
+    got = f.find_arrow(pa.array(rows, pa.string()))
+    assert got.to_pylist() == row_by_row(f, rows)
+    assert sum(len(r) for r in got.to_pylist()) >= 12
+
+
 @pytest.mark.parametrize(
     "arrow_type",
     [pa.large_string(), pa.string_view(), pa.binary(), pa.large_binary(), pa.binary_view()],

@@ -93,6 +93,20 @@ impl<'f> Engine<'f> {
         }
     }
 
+    /// Makes the engine ready for a new input, as [`Engine::new`] would,
+    /// keeping what it set up for its options (the validators, the trigger
+    /// search's routine) and the memory of its queue and candidate
+    /// buffers. Every fact it cached about the last input (all keyed by
+    /// offsets into it) is dropped.
+    pub(crate) fn reset(&mut self) {
+        self.triggers.restart();
+        self.closers = Closers::default();
+        self.bare = Bare::default();
+        self.cand.start();
+        self.queue.clear();
+        self.resume = 0;
+    }
+
     /// The next outcome decided, oldest first.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<Out> {

@@ -35,6 +35,11 @@ impl<'f, 'h> FindIter<'f, 'h> {
     pub(crate) fn new(items: Items<'f, 'h>) -> FindIter<'f, 'h> {
         FindIter { items }
     }
+
+    /// The engine, to be used again on another input (see `Scanner`).
+    pub(crate) fn into_engine(self) -> Engine<'f> {
+        self.items.into_engine()
+    }
 }
 
 impl<'f, 'h> Iterator for FindIter<'f, 'h> {
@@ -94,6 +99,11 @@ impl std::fmt::Debug for Items<'_, '_> {
 impl<'f, 'h> Items<'f, 'h> {
     pub(crate) fn new(eng: Engine<'f>, hay: &'h [u8]) -> Items<'f, 'h> {
         Items { hay, eng, done: false, lines: None }
+    }
+
+    /// The engine, to be used again on another input (see `Scanner`).
+    pub(crate) fn into_engine(self) -> Engine<'f> {
+        self.eng
     }
 
     /// Decides the next trigger; false when none is left.

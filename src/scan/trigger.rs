@@ -240,6 +240,14 @@ impl<'f> Triggers<'f> {
         }
     }
 
+    /// Goes back to the start of a new input, as [`Triggers::new`] would
+    /// leave it.
+    pub(crate) fn restart(&mut self) {
+        self.pos = 0;
+        self.abbrev_next = None;
+        self.abbrev_clear = 0;
+    }
+
     /// Goes back to `m`.
     pub(crate) fn reset(&mut self, m: Mark) {
         self.pos = m.pos;
