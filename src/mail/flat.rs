@@ -238,6 +238,90 @@ mod tests {
         assert!(split > msgs.len() / 2, "{split} of {}", msgs.len());
     }
 
+    /// Parts to build multiparts of: header blocks that repeat with
+    /// other bodies, silent and not, read quickly, by the parser or
+    /// skipped.
+    const PARTS: [(&str, &str); 16] = [
+        ("Content-Type: text/plain\n\n", "http://a.example/x\n"),
+        (
+            "Content-Type: text/plain\n\n",
+            "see http://b.example/y (www.c.example)",
+        ),
+        ("Content-Type: text/plain\n\n", ""),
+        (
+            "Content-Type: text/plain; charset=iso-8859-1\n\
+             Content-Transfer-Encoding: quoted-printable\n\n",
+            "caf=E9 http://q.example/?a=3D1 http://soft.exa=\nmple/\n",
+        ),
+        (
+            "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n",
+            "aHR0cDovL2I2NC5leGFtcGxlLw==\n",
+        ),
+        (
+            "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n",
+            "aHR0cDov!!! http://bad.example/\n",
+        ),
+        (
+            "Content-Type: text/html\n\n",
+            "<a href=\"http://t.example/\">http://s.example/</a>\n",
+        ),
+        (
+            "X-Link: http://hdr.example/\nContent-Type: text/plain\n\n",
+            "http://body.example/\n",
+        ),
+        ("\n", "http://n.example/\n"),
+        ("Content-Type: image/png\n\n", "http://skip.example/\n"),
+        (
+            "Content-Type: text/plain; charset=x-nobody-knows\n\n",
+            "http://u.example/\n",
+        ),
+        ("not a field\nContent-Type: text/plain\n\n", "http://nf.example/\n"),
+        ("Content-Type: text/plain (a comment)\n\n", "http://cm.example/\n"),
+        ("Content-Type: text/plain\r\n\r\n", "http://crlf.example/\r\n"),
+        (
+            "Subject: =?utf-8?q?http=3A//ew.example/?=\n\n",
+            "http://ew2.example/\n",
+        ),
+        (
+            "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n",
+            "\n",
+        ),
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2_000))]
+
+        /// Any plain multipart made of those parts, in any order and
+        /// repeated: split part by part (repeated header blocks read
+        /// once), it gives what the full parse gives.
+        #[test]
+        fn split_multiparts_of_repeated_parts_read_as_parsed(
+            picks in proptest::collection::vec(0..PARTS.len(), 1..12),
+            alt: bool,
+            closed: bool,
+        ) {
+            let mf = crate::mail::MailFinder::new(
+                crate::Finder::builder().rejected(true).build().unwrap(),
+            )
+            .html_resources(true);
+            let kind = if alt { "alternative" } else { "mixed" };
+            let mut m = format!(
+                "From: a@example.org\nContent-Type: multipart/{kind}; boundary=b\n\n"
+            );
+            for &k in &picks {
+                let (head, body) = PARTS[k];
+                m.push_str(&format!("--b\n{head}{body}\n"));
+            }
+            if closed {
+                m.push_str("--b--\n");
+            }
+            let m = m.into_bytes();
+            let mut sink = crate::mail::found::Collect::default();
+            proptest::prop_assert!(read_as(&m, &mf, &mut sink, true));
+            proptest::prop_assert_eq!(walk(&m, true, &mf), walk(&m, false, &mf));
+        }
+    }
+
     #[test]
     fn plain_parts_are_found() {
         let m = b"pre\n--b\nContent-Type: text/plain\n\none\n--b \r\n\ntwo\r\n--b--\nepi";
