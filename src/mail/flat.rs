@@ -322,6 +322,64 @@ mod tests {
         }
     }
 
+    /// Every sample message that is a multipart, each of its parts given
+    /// twice (so that every header block follows itself): split part by
+    /// part, it reads as the full parse reads it.
+    #[test]
+    fn sample_multiparts_with_their_parts_repeated_read_as_parsed() {
+        let mf = crate::mail::MailFinder::new(
+            crate::Finder::builder().rejected(true).build().unwrap(),
+        )
+        .html_resources(true);
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/mail");
+        let (mut doubled, mut split) = (0, 0);
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            if path.extension().is_none_or(|x| x != "eml") {
+                continue;
+            }
+            let data = std::fs::read(&path).unwrap();
+            let Some(msg) = mf.parser.parse(&data[..]) else { continue };
+            let boundary = msg.parts[0]
+                .headers
+                .iter()
+                .find_map(|h| h.value.as_content_type())
+                .and_then(|c| c.attribute("boundary"))
+                .map(|b| format!("\n--{b}"));
+            let Some(b) = boundary else { continue };
+            let find = |n: &str| memmem::find(&data, n.as_bytes());
+            let (Some(first), Some(close)) =
+                (find(&b), find(&format!("{b}--")))
+            else {
+                continue;
+            };
+            // Each part twice in a row: its header block follows
+            // itself.
+            let mut m = data[..first + 1].to_vec();
+            let at: Vec<usize> = memmem::find_iter(&data[first..=close], &b)
+                .map(|k| first + k + 1)
+                .collect();
+            for w in at.windows(2) {
+                m.extend_from_slice(&data[w[0]..w[1]]);
+                m.extend_from_slice(&data[w[0]..w[1]]);
+            }
+            m.extend_from_slice(&data[close + 1..]);
+            doubled += 1;
+            let mut sink = crate::mail::found::Collect::default();
+            split += usize::from(read_as(&m, &mf, &mut sink, true));
+            assert_eq!(
+                walk(&m, true, &mf),
+                walk(&m, false, &mf),
+                "{}",
+                path.display()
+            );
+        }
+        assert!(
+            doubled >= 8 && split >= 4,
+            "{doubled} doubled, {split} split"
+        );
+    }
+
     #[test]
     fn plain_parts_are_found() {
         let m = b"pre\n--b\nContent-Type: text/plain\n\none\n--b \r\n\ntwo\r\n--b--\nepi";
