@@ -35,21 +35,108 @@ pub(crate) struct Span {
 /// The parts of the multipart whose body starts at `body` with boundary
 /// `boundary`, when it is plain; `None` otherwise. Linear in the
 /// message: every byte is searched once for the delimiter and once for
-/// a blank line. The parts are found twice, once to check and once as
-/// they are read, rather than held.
-pub(crate) fn parts<'d>(
-    data: &'d [u8],
+/// a blank line. The parts are found once, all of them checked before
+/// any is read, and kept packed (see [`Spans`]).
+pub(crate) fn parts(
+    data: &[u8],
     body: usize,
     boundary: &[u8],
-) -> Option<Parts<'d>> {
+) -> Option<Spans> {
     let mut parts = Parts::new(data, body, boundary)?;
-    let again = parts.clone();
-    parts.by_ref().for_each(drop);
-    (!parts.failed).then_some(again)
+    let mut spans = Spans::default();
+    parts.by_ref().for_each(|s| spans.push(s));
+    spans.flush();
+    (!parts.failed).then_some(spans)
 }
 
-/// The parts of a plain multipart, in order (see [`parts`]).
-#[derive(Clone)]
+/// Spans, in order, packed: each as the distances from its header to
+/// the end of the span before, from its header to the end of its
+/// header block and from there to its delimiter (LEB128), and a run of
+/// spans with the same three distances as those and their number. A
+/// run of equal parts costs a few bytes, any part at most about four.
+#[derive(Debug, Default)]
+pub(crate) struct Spans {
+    packed: Vec<u8>,
+    /// Where the next run is read from in `packed`.
+    at: usize,
+    /// The run being pushed (not packed yet), or read: its distances
+    /// and how many spans it has left.
+    run: Option<([usize; 3], usize)>,
+    /// The end of the last span pushed, and of the last read (its
+    /// delimiter, or the end of its header block for the last).
+    pushed: usize,
+    read: usize,
+}
+
+impl Spans {
+    /// Adds `s`, which starts after the last span's end.
+    fn push(&mut self, s: Span) {
+        let next = s.next.map_or(0, |n| n - s.head_end + 1);
+        let d = [s.header - self.pushed, s.head_end - s.header, next];
+        self.pushed = s.next.unwrap_or(s.head_end);
+        match &mut self.run {
+            Some((r, n)) if *r == d => *n += 1,
+            _ => {
+                self.flush();
+                self.run = Some((d, 1));
+            }
+        }
+    }
+
+    /// Packs the run being pushed.
+    fn flush(&mut self) {
+        if let Some(([a, b, c], n)) = self.run.take() {
+            for v in [a, b, c, n] {
+                self.put(v);
+            }
+        }
+    }
+
+    fn put(&mut self, mut v: usize) {
+        while v >= 0x80 {
+            self.packed.push((v as u8) | 0x80);
+            v >>= 7;
+        }
+        self.packed.push(v as u8);
+    }
+
+    fn get(&mut self) -> usize {
+        let (mut v, mut shift) = (0, 0);
+        loop {
+            let b = self.packed[self.at];
+            self.at += 1;
+            v |= usize::from(b & 0x7f) << shift;
+            if b < 0x80 {
+                return v;
+            }
+            shift += 7;
+        }
+    }
+}
+
+impl Iterator for Spans {
+    type Item = Span;
+
+    fn next(&mut self) -> Option<Span> {
+        let ([a, b, c], left) = match self.run.take() {
+            Some((d, n)) if n > 0 => (d, n),
+            _ if self.at < self.packed.len() => {
+                let d = [self.get(), self.get(), self.get()];
+                (d, self.get())
+            }
+            _ => return None,
+        };
+        self.run = Some(([a, b, c], left - 1));
+        let header = self.read + a;
+        let head_end = header + b;
+        let next = (c > 0).then(|| head_end + c - 1);
+        self.read = next.unwrap_or(head_end);
+        Some(Span { header, head_end, next })
+    }
+}
+
+/// The parts of a plain multipart, in order, as they are checked (see
+/// [`parts`]).
 pub(crate) struct Parts<'d> {
     data: &'d [u8],
     find: memmem::Finder<'static>,
@@ -238,6 +325,148 @@ mod tests {
         assert!(split > msgs.len() / 2, "{split} of {}", msgs.len());
     }
 
+    /// Parts to build multiparts of: header blocks that repeat with
+    /// other bodies, silent and not, read quickly, by the parser or
+    /// skipped.
+    const PARTS: [(&str, &str); 16] = [
+        ("Content-Type: text/plain\n\n", "http://a.example/x\n"),
+        (
+            "Content-Type: text/plain\n\n",
+            "see http://b.example/y (www.c.example)",
+        ),
+        ("Content-Type: text/plain\n\n", ""),
+        (
+            "Content-Type: text/plain; charset=iso-8859-1\n\
+             Content-Transfer-Encoding: quoted-printable\n\n",
+            "caf=E9 http://q.example/?a=3D1 http://soft.exa=\nmple/\n",
+        ),
+        (
+            "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n",
+            "aHR0cDovL2I2NC5leGFtcGxlLw==\n",
+        ),
+        (
+            "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n",
+            "aHR0cDov!!! http://bad.example/\n",
+        ),
+        (
+            "Content-Type: text/html\n\n",
+            "<a href=\"http://t.example/\">http://s.example/</a>\n",
+        ),
+        (
+            "X-Link: http://hdr.example/\nContent-Type: text/plain\n\n",
+            "http://body.example/\n",
+        ),
+        ("\n", "http://n.example/\n"),
+        ("Content-Type: image/png\n\n", "http://skip.example/\n"),
+        (
+            "Content-Type: text/plain; charset=x-nobody-knows\n\n",
+            "http://u.example/\n",
+        ),
+        ("not a field\nContent-Type: text/plain\n\n", "http://nf.example/\n"),
+        ("Content-Type: text/plain (a comment)\n\n", "http://cm.example/\n"),
+        ("Content-Type: text/plain\r\n\r\n", "http://crlf.example/\r\n"),
+        (
+            "Subject: =?utf-8?q?http=3A//ew.example/?=\n\n",
+            "http://ew2.example/\n",
+        ),
+        (
+            "Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n",
+            "\n",
+        ),
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2_000))]
+
+        /// Any plain multipart made of those parts, in any order and
+        /// repeated: split part by part (repeated header blocks read
+        /// once), it gives what the full parse gives.
+        #[test]
+        fn split_multiparts_of_repeated_parts_read_as_parsed(
+            picks in proptest::collection::vec(0..PARTS.len(), 1..12),
+            alt: bool,
+            closed: bool,
+        ) {
+            let mf = crate::mail::MailFinder::new(
+                crate::Finder::builder().rejected(true).build().unwrap(),
+            )
+            .html_resources(true);
+            let kind = if alt { "alternative" } else { "mixed" };
+            let mut m = format!(
+                "From: a@example.org\nContent-Type: multipart/{kind}; boundary=b\n\n"
+            );
+            for &k in &picks {
+                let (head, body) = PARTS[k];
+                m.push_str(&format!("--b\n{head}{body}\n"));
+            }
+            if closed {
+                m.push_str("--b--\n");
+            }
+            let m = m.into_bytes();
+            let mut sink = crate::mail::found::Collect::default();
+            proptest::prop_assert!(read_as(&m, &mf, &mut sink, true));
+            proptest::prop_assert_eq!(walk(&m, true, &mf), walk(&m, false, &mf));
+        }
+    }
+
+    /// Every sample message that is a multipart, each of its parts given
+    /// twice (so that every header block follows itself): split part by
+    /// part, it reads as the full parse reads it.
+    #[test]
+    fn sample_multiparts_with_their_parts_repeated_read_as_parsed() {
+        let mf = crate::mail::MailFinder::new(
+            crate::Finder::builder().rejected(true).build().unwrap(),
+        )
+        .html_resources(true);
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/mail");
+        let (mut doubled, mut split) = (0, 0);
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            if path.extension().is_none_or(|x| x != "eml") {
+                continue;
+            }
+            let data = std::fs::read(&path).unwrap();
+            let Some(msg) = mf.parser.parse(&data[..]) else { continue };
+            let boundary = msg.parts[0]
+                .headers
+                .iter()
+                .find_map(|h| h.value.as_content_type())
+                .and_then(|c| c.attribute("boundary"))
+                .map(|b| format!("\n--{b}"));
+            let Some(b) = boundary else { continue };
+            let find = |n: &str| memmem::find(&data, n.as_bytes());
+            let (Some(first), Some(close)) =
+                (find(&b), find(&format!("{b}--")))
+            else {
+                continue;
+            };
+            // Each part twice in a row: its header block follows
+            // itself.
+            let mut m = data[..first + 1].to_vec();
+            let at: Vec<usize> = memmem::find_iter(&data[first..=close], &b)
+                .map(|k| first + k + 1)
+                .collect();
+            for w in at.windows(2) {
+                m.extend_from_slice(&data[w[0]..w[1]]);
+                m.extend_from_slice(&data[w[0]..w[1]]);
+            }
+            m.extend_from_slice(&data[close + 1..]);
+            doubled += 1;
+            let mut sink = crate::mail::found::Collect::default();
+            split += usize::from(read_as(&m, &mf, &mut sink, true));
+            assert_eq!(
+                walk(&m, true, &mf),
+                walk(&m, false, &mf),
+                "{}",
+                path.display()
+            );
+        }
+        assert!(
+            doubled >= 8 && split >= 4,
+            "{doubled} doubled, {split} split"
+        );
+    }
+
     #[test]
     fn plain_parts_are_found() {
         let m = b"pre\n--b\nContent-Type: text/plain\n\none\n--b \r\n\ntwo\r\n--b--\nepi";
@@ -261,6 +490,40 @@ mod tests {
         let p: Vec<Span> = parts(m, 0, b"b").unwrap().collect();
         assert_eq!((p.len(), p[1].next), (2, None));
         assert_eq!(body_end(m, p[1].head_end, None), m.len());
+    }
+
+    #[test]
+    fn spans_come_back_as_pushed() {
+        let all = [
+            Span { header: 4, head_end: 4 + 1, next: Some(5) },
+            Span { header: 200, head_end: 300, next: Some(70_000) },
+            Span { header: 70_005, head_end: 70_006, next: Some(1 << 40) },
+            Span { header: (1 << 40) + 9, head_end: (1 << 41), next: None },
+        ];
+        let mut spans = Spans::default();
+        all.iter().for_each(|&s| spans.push(s));
+        spans.flush();
+        // One byte each for the small distances and the run's length.
+        assert_eq!(spans.packed[..4], [4, 1, 1, 1]);
+        assert_eq!(spans.collect::<Vec<_>>(), all);
+        // Equal parts, then others: two runs.
+        let mut all = Vec::new();
+        let mut spans = Spans::default();
+        let mut at = 0;
+        for k in 0..1000 {
+            let len = if k < 900 { 40 } else { 40 + k % 3 };
+            let s = Span {
+                header: at + 4,
+                head_end: at + 30,
+                next: Some(at + len),
+            };
+            at += len;
+            spans.push(s);
+            all.push(s);
+        }
+        spans.flush();
+        assert!(spans.packed.len() < 8 + 100 * 4, "{}", spans.packed.len());
+        assert_eq!(spans.collect::<Vec<_>>(), all);
     }
 
     #[test]

@@ -338,6 +338,96 @@ fn transfer_encoding(part: &MessagePart<'_>, buf: &[u8]) -> String {
         .unwrap_or_default()
 }
 
+/// What a leaf part's header fields say about reading its body: its
+/// type, subtype and charset (lower case, empty when not given) and its
+/// transfer encoding as written (lower case). Read from the header
+/// block alone, so the same block bytes read the same anywhere.
+#[derive(Clone, Debug)]
+struct Reading<'p> {
+    ct: Cow<'p, str>,
+    st: Cow<'p, str>,
+    charset: Option<Cow<'p, str>>,
+    cte: String,
+}
+
+/// The last header block of a plain multipart that was silent (no text
+/// of it read: every field one the walk passes over), with what it says
+/// about the part's body. The next part whose block is the same bytes
+/// reads the same: it is neither parsed nor read again.
+#[derive(Default)]
+struct LastHead {
+    block: Vec<u8>,
+    /// Where the body starts in the block.
+    body: usize,
+    /// None when no block is kept.
+    reading: Option<Reading<'static>>,
+    /// The names given to the findings of the last part read this way.
+    info: Option<Arc<PartInfo>>,
+}
+
+/// What is done with a leaf part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Leaf {
+    /// Nothing (an attachment).
+    Skip,
+    /// An encoded `message/rfc822` the parser could not read as one:
+    /// decoded and read again.
+    Message,
+    /// Its body read as text or HTML.
+    Body,
+}
+
+impl<'p> Reading<'p> {
+    fn of(part: &'p MessagePart<'_>, buf: &[u8]) -> Reading<'p> {
+        let (ct, st, charset) = content_type(part);
+        Reading {
+            ct,
+            st,
+            charset: charset.map(Cow::Borrowed),
+            cte: transfer_encoding(part, buf),
+        }
+    }
+
+    /// The same reading, owning its text.
+    fn owned(&self) -> Reading<'static> {
+        let own = |c: &Cow<'_, str>| Cow::Owned(c.to_string());
+        Reading {
+            ct: own(&self.ct),
+            st: own(&self.st),
+            charset: self.charset.as_ref().map(own),
+            cte: self.cte.clone(),
+        }
+    }
+
+    fn how(&self) -> Leaf {
+        let encoded =
+            matches!(self.cte.as_str(), "quoted-printable" | "base64");
+        if how(&self.ct, &self.st) == Read::Skip {
+            Leaf::Skip
+        } else if self.ct == "message"
+            && matches!(&self.st[..], "rfc822" | "global")
+            && encoded
+        {
+            Leaf::Message
+        } else {
+            Leaf::Body
+        }
+    }
+
+    /// The part at `path` read this way.
+    fn info(&self, path: String) -> PartInfo {
+        PartInfo {
+            path,
+            content_type: if self.ct.is_empty() {
+                "text/plain".into()
+            } else {
+                [&self.ct[..], "/", &self.st].concat()
+            },
+            encoding: self.cte.clone(),
+        }
+    }
+}
+
 /// How a leaf part is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Read {
@@ -407,11 +497,12 @@ impl Walker<'_, '_> {
         let alt = ct == "multipart" && st == "alternative";
         let mut groups = Vec::new();
         let mut spare = Vec::new();
+        let mut last = LastHead::default();
         for (i, span) in spans.enumerate() {
             if alt {
                 self.out.hold();
             }
-            self.flat_part(data, lay, &span, child("", i + 1), &mut spare);
+            self.flat_part(data, lay, &span, i + 1, &mut spare, &mut last);
             if alt {
                 groups.push(self.out.release());
             }
@@ -422,25 +513,34 @@ impl Walker<'_, '_> {
         true
     }
 
-    /// One part of a plain multipart: its header block read alone (see
-    /// `quick_head`; `spare` is room for its fields, kept from one part
-    /// to the next), its offsets moved to the message's.
+    /// Part `n` (from 1) of a plain multipart: its header block read
+    /// alone (see `quick_head`; `spare` is room for its fields, kept from
+    /// one part to the next), its offsets moved to the message's; or,
+    /// when the block is the same bytes as the last silent one, read as
+    /// that one was (see [`LastHead`]).
     fn flat_part<'d>(
         &mut self,
         data: &'d [u8],
         lay: &Layers<'_>,
         span: &flat::Span,
-        path: String,
+        n: usize,
         spare: &mut Vec<mail_parser::Header<'d>>,
+        last: &mut LastHead,
     ) {
         let block = &data[span.header..span.head_end];
+        if last.reading.is_some() && last.block == block {
+            self.same_head(data, lay, span, n, last);
+            return;
+        }
+        last.reading = None;
+        let path = child("", n);
         if let Some(body) = quick_head::read(block, spare) {
             let mut part = MessagePart {
                 headers: std::mem::take(spare),
                 offset_body: body as u32,
                 ..MessagePart::default()
             };
-            self.flat_leaf(data, lay, span, path, &mut part);
+            self.flat_leaf(data, lay, span, path, &mut part, last);
             *spare = std::mem::take(&mut part.headers);
             spare.clear();
             return;
@@ -448,12 +548,52 @@ impl Walker<'_, '_> {
         spare.clear();
         let prepared = prepare_block(block);
         if let Some(mut part) = part_head(&self.mf.parser, &prepared) {
-            self.flat_leaf(data, lay, span, path, &mut part);
+            self.flat_leaf(data, lay, span, path, &mut part, last);
+        }
+    }
+
+    /// Part `n` of a plain multipart whose header block is the same
+    /// bytes as `last`'s: its body read as `last` says. The part's names
+    /// are written into those of the last part when nothing holds them
+    /// any more, so that a run of such parts allocates nothing.
+    fn same_head(
+        &mut self,
+        data: &[u8],
+        lay: &Layers<'_>,
+        span: &flat::Span,
+        n: usize,
+        last: &mut LastHead,
+    ) {
+        let LastHead { reading: Some(r), info, body, .. } = last else {
+            return;
+        };
+        let body = span.header + *body;
+        let end = flat::body_end(data, body, span.next);
+        let span = clamp(data, body as u32, end as u32);
+        match r.how() {
+            Leaf::Skip => {}
+            Leaf::Message => {
+                let path = child("", n);
+                self.encoded_message(span, &r.cte, data, lay, path, 2);
+            }
+            Leaf::Body => {
+                let reused = info.as_mut().and_then(Arc::get_mut).map(|i| {
+                    use std::fmt::Write as _;
+                    i.path.clear();
+                    let _ = write!(i.path, "{n}");
+                });
+                if reused.is_none() {
+                    *info = Some(Arc::new(r.info(child("", n))));
+                }
+                let Some(info) = info.as_ref() else { return };
+                let info = Arc::clone(info);
+                self.body_text(r, &info, span, data, lay);
+            }
         }
     }
 
     /// A part of a plain multipart whose header block (offsets in the
-    /// block) was read.
+    /// block) was read; kept in `last` when it is silent.
     fn flat_leaf(
         &mut self,
         data: &[u8],
@@ -461,7 +601,9 @@ impl Walker<'_, '_> {
         span: &flat::Span,
         path: String,
         part: &mut MessagePart<'_>,
+        last: &mut LastHead,
     ) {
+        let rel_body = part.offset_body as usize;
         let base = span.header as u32;
         for h in &mut part.headers {
             h.offset_field += base;
@@ -472,8 +614,17 @@ impl Walker<'_, '_> {
         part.offset_header = base;
         part.offset_body = body as u32;
         part.offset_end = flat::body_end(data, body, span.next) as u32;
-        self.headers(part, data, lay, &path);
-        self.leaf(part, data, lay, path, 1);
+        let silent = !self.headers(part, data, lay, &path);
+        let r = Reading::of(part, data);
+        let body = clamp(data, part.offset_body, part.offset_end);
+        let info = self.leaf_as(&r, body, data, lay, path, 1);
+        if silent {
+            last.block.clear();
+            last.block.extend_from_slice(&data[span.header..span.head_end]);
+            last.body = rel_body;
+            last.reading = Some(r.owned());
+            last.info = info;
+        }
     }
 
     /// A message (the input or a nested one) whose headers have path
@@ -604,21 +755,21 @@ impl Walker<'_, '_> {
             self.message(nested, buf, lay, &path, depth);
             return;
         }
-        self.encoded_message(part, &cte, buf, lay, path, depth);
+        let span = clamp(buf, part.offset_body, part.offset_end);
+        self.encoded_message(span, &cte, buf, lay, path, depth);
     }
 
-    /// A `message/rfc822` part in base64 or quoted-printable: decoded
-    /// here, with a map, and read again.
+    /// A `message/rfc822` part in base64 or quoted-printable, its body
+    /// `buf[s..e]`: decoded here, with a map, and read again.
     fn encoded_message(
         &mut self,
-        part: &MessagePart<'_>,
+        (s, e): (usize, usize),
         cte: &str,
         buf: &[u8],
         lay: &Layers<'_>,
         path: String,
         depth: usize,
     ) {
-        let (s, e) = clamp(buf, part.offset_body, part.offset_end);
         let (text, map) = match cte {
             "quoted-printable" => {
                 let d = decode::quoted_printable(&buf[s..e], s);
@@ -657,16 +808,20 @@ impl Walker<'_, '_> {
     }
 
     /// The header fields of `part` (of a message or a MIME part).
+    /// Returns whether any of its text was read (a field searched, or a
+    /// line that is no field): a block that reads none is silent, and so
+    /// is the same block anywhere else.
     fn headers(
         &mut self,
         part: &MessagePart<'_>,
         buf: &[u8],
         lay: &Layers<'_>,
         path: &str,
-    ) {
+    ) -> bool {
         if part.headers.is_empty() {
-            return;
+            return false;
         }
+        let mut read = false;
         // Made when something is found: most part headers hold nothing.
         let mut info = None;
         let info_for = |info: &mut Option<Arc<PartInfo>>| {
@@ -683,6 +838,7 @@ impl Walker<'_, '_> {
                 // Lines the parser passed over: read as text.
                 let gap = &buf[prev..f];
                 if gap.iter().any(|b| !b.is_ascii_whitespace()) {
+                    read = true;
                     let map = OffsetMap::shift(prev);
                     scan(
                         self.mf,
@@ -703,6 +859,7 @@ impl Walker<'_, '_> {
                 // Not a header field (prose before a blank line, in a
                 // message that is not one, or a URI at a line's start
                 // that the parser took for one): the line as text.
+                read = true;
                 let map = OffsetMap::shift(f);
                 let l = lay.then(&map);
                 let text = &buf[f..e];
@@ -719,6 +876,7 @@ impl Walker<'_, '_> {
             if headers::structural(name) {
                 continue;
             }
+            read = true;
             let value = &buf[s..e];
             let ctx = MailContext::Header(
                 String::from_utf8_lossy(name).into_owned(),
@@ -745,6 +903,7 @@ impl Walker<'_, '_> {
                 }
             }
         }
+        read
     }
 
     /// A part with a body and no parts.
@@ -756,34 +915,53 @@ impl Walker<'_, '_> {
         path: String,
         depth: usize,
     ) {
-        let (ct, st, charset) = content_type(part);
-        let how = how(&ct, &st);
-        if how == Read::Skip {
-            return;
+        let r = Reading::of(part, buf);
+        let span = clamp(buf, part.offset_body, part.offset_end);
+        self.leaf_as(&r, span, buf, lay, path, depth);
+    }
+
+    /// A leaf part at `path` whose body is `buf[span]`, read as `r`
+    /// says; the names its findings were given, if it was read.
+    fn leaf_as(
+        &mut self,
+        r: &Reading<'_>,
+        span: (usize, usize),
+        buf: &[u8],
+        lay: &Layers<'_>,
+        path: String,
+        depth: usize,
+    ) -> Option<Arc<PartInfo>> {
+        match r.how() {
+            Leaf::Skip => None,
+            Leaf::Message => {
+                self.encoded_message(span, &r.cte, buf, lay, path, depth + 1);
+                None
+            }
+            Leaf::Body => {
+                let info = Arc::new(r.info(path));
+                self.body_text(r, &info, span, buf, lay);
+                Some(info)
+            }
         }
-        let cte = transfer_encoding(part, buf);
-        let encoded = matches!(cte.as_str(), "quoted-printable" | "base64");
-        if ct == "message" && matches!(&st[..], "rfc822" | "global") && encoded
-        {
-            // An encoded message the parser could not read as one.
-            self.encoded_message(part, &cte, buf, lay, path, depth + 1);
-            return;
-        }
-        let info = Arc::new(PartInfo {
-            path,
-            content_type: if ct.is_empty() {
-                "text/plain".into()
-            } else {
-                [&ct[..], "/", &st].concat()
-            },
-            encoding: cte.clone(),
-        });
-        let (s, e) = clamp(buf, part.offset_body, part.offset_end);
+    }
+
+    /// The body `buf[s..e]` of a leaf part read as `r` says (a text or
+    /// HTML part), found things named by `info`.
+    fn body_text(
+        &mut self,
+        r: &Reading<'_>,
+        info: &Arc<PartInfo>,
+        (s, e): (usize, usize),
+        buf: &[u8],
+        lay: &Layers<'_>,
+    ) {
+        let (ct, cte, charset) = (&r.ct, &r.cte, r.charset.as_deref());
+        let how = how(ct, &r.st);
         let body = &buf[s..e];
-        if ct == "multipart" {
+        if *ct == "multipart" {
             note(
                 &mut self.out,
-                &info,
+                info,
                 (s, e),
                 "multipart part without its boundary: read as raw text".into(),
             );
@@ -813,7 +991,7 @@ impl Walker<'_, '_> {
                 let cs = charset.unwrap_or("");
                 note(
                     &mut self.out,
-                    &info,
+                    info,
                     (s, e),
                     format!("unknown charset '{cs}': read as it is"),
                 );
@@ -826,12 +1004,12 @@ impl Walker<'_, '_> {
             None => (text, l1),
         };
         match how {
-            Read::Html => html::read(self.mf, text, &l2, &info, &mut self.out),
+            Read::Html => html::read(self.mf, text, &l2, info, &mut self.out),
             _ => scan(
                 self.mf,
                 text,
                 &l2,
-                &info,
+                info,
                 &MailContext::Text,
                 &mut self.out,
             ),
@@ -840,7 +1018,7 @@ impl Walker<'_, '_> {
             let at = s + k;
             note(
                 &mut self.out,
-                &info,
+                info,
                 (at, e),
                 "bad base64: the rest of the part read as raw text".into(),
             );
@@ -849,7 +1027,7 @@ impl Walker<'_, '_> {
                 self.mf,
                 &buf[at..e],
                 &lay.then(&map),
-                &info,
+                info,
                 &MailContext::Text,
                 &mut self.out,
             );

@@ -117,6 +117,7 @@ fn search_one<W: Write + Send>(
         finder,
         input,
         search::count_lines(cfg),
+        search::places(cfg),
         (&name, search::notes(cfg)),
         cfg.max_message_size,
         &mut |place, item| {
@@ -362,6 +363,7 @@ impl<'a, 'p, W: Write> Work<'a, 'p, W> {
             self.finder,
             input,
             search::count_lines(cfg),
+            search::places(cfg),
             (&name, search::notes(cfg)),
             cfg.max_message_size,
             &mut |place, item| {

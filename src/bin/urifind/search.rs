@@ -72,9 +72,18 @@ pub fn count_lines(cfg: &Config) -> bool {
     cfg.line_number || cfg.column || cfg.json
 }
 
+/// Whether mail items need the fields naming where in a message they
+/// were found (message, part, content type, ...): only JSON prints them.
+/// Without them, a count or a list of URIs costs no writing of places.
+pub fn places(cfg: &Config) -> bool {
+    cfg.json
+}
+
 /// Searches `input` (one not [`Kind::skipped`]), handing each item
 /// to `sink`. In mail, notes on broken mail go to stderr under the
-/// input's name, as `notes` says.
+/// input's name, as `notes` says, and items come with their place in
+/// the message when `places` asks for it (see [`places`]; otherwise
+/// with none).
 ///
 /// # Errors
 ///
@@ -84,6 +93,7 @@ pub fn search(
     mf: &MailFinder,
     input: Opened,
     count_lines: bool,
+    places: bool,
     notes: (&[u8], Notes),
     max_message: usize,
     sink: &mut Sink<'_>,
@@ -97,13 +107,13 @@ pub fn search(
                 let msgs = Messages::new(map.bytes())
                     .max_message_size(max_message)
                     .count_lines(count_lines);
-                mail(mf, msgs, notes, sink)
+                mail(mf, msgs, places, notes, sink)
             }
             Source::Reader(rdr, _) => {
                 let msgs = Messages::new(rdr)
                     .max_message_size(max_message)
                     .count_lines(count_lines);
-                mail(mf, msgs, notes, sink)
+                mail(mf, msgs, places, notes, sink)
             }
         };
     }
@@ -192,10 +202,12 @@ impl Place {
 /// not be read.
 pub static SKIPPED: AtomicBool = AtomicBool::new(false);
 
-/// Reads every message of `msgs`, handing each item to `sink`.
+/// Reads every message of `msgs`, handing each item to `sink`, with
+/// its place when `places` says so.
 fn mail<R: Read>(
     mf: &MailFinder,
     msgs: Messages<R>,
+    places: bool,
     (name, notes): (&[u8], Notes),
     sink: &mut Sink<'_>,
 ) -> Result<(), Fail> {
@@ -208,6 +220,10 @@ fn mail<R: Read>(
         let mut res = Ok(true);
         msg.for_each_item(mf, |item| {
             let item = match item {
+                MailItem::Match(m) if !places => Item::Match(m.into_match()),
+                MailItem::Rejected(r) if !places => {
+                    Item::Rejected(r.into_rejected())
+                }
                 MailItem::Match(m) => {
                     place.start(m.origin(), m.context());
                     if let Some(s) = m.shown() {
@@ -251,7 +267,11 @@ fn mail<R: Read>(
                 // Kinds of report this command does not know yet.
                 _ => return true,
             };
-            res = place.with(|fields| sink(fields, &item));
+            res = if places {
+                place.with(|fields| sink(fields, &item))
+            } else {
+                sink(&[], &item)
+            };
             matches!(res, Ok(true))
         });
         if !res.map_err(Fail::Write)? {
