@@ -52,6 +52,8 @@ fn _urifind(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(uri::resolve, m)?)?;
     m.add_function(wrap_pyfunction!(mbox::mbox_starts, m)?)?;
     m.add_function(wrap_pyfunction!(mbox::mbox_window_starts, m)?)?;
+    m.add_function(wrap_pyfunction!(mbox::mbox_file_batches, m)?)?;
+    m.add_function(wrap_pyfunction!(mbox::mbox_file_count, m)?)?;
     let names =
         |it: &mut dyn Iterator<Item = &'static str>| it.collect::<Vec<_>>();
     m.add("MATCH_FIELDS", names(&mut fields::FIELDS.iter().map(|f| f.name)))?;
