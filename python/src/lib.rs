@@ -18,7 +18,8 @@ the Spark integration in pure Python. This crate owns:
   view arrays (and streams of them), building a `list<struct>` array;
 * `uri.rs`: `validate` and `resolve`;
 * `mbox.rs`: where the messages of an mbox file start, by the
-  library's rule, in a whole file or a window of one (for
+  library's rule, in a whole file, a window of one or a byte range of
+  an uncompressed file read in Rust (for
   `urifind.mbox_source` and `urifind.spark.read_mbox`);
 * `errors.rs`: the exception classes.
 */

@@ -2,9 +2,13 @@
 //! splitter of `urifind --mail`: a `From ` envelope line after a blank
 //! line, see `urifind::mail::message_ranges`), for the readers of
 //! `urifind.mbox_source` and `urifind.spark`: in a whole file held in
-//! memory, or in a window of a large file read by byte ranges. Searching
-//! in Rust (one substring search over the bytes, the GIL released) keeps
-//! the cut far cheaper than the scan that follows.
+//! memory, or in a window of a large file read by byte ranges; and, for
+//! an uncompressed file, the messages of a byte range read here, counted
+//! or planned as batches (Arrow offsets over runs of the file, which
+//! Python maps into memory), so that reading a range costs no Python
+//! object per message. Searching in Rust (one substring search over the
+//! bytes, the GIL released) keeps the cut far cheaper than the scan that
+//! follows.
 
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
