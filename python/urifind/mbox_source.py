@@ -442,70 +442,20 @@ def uri_rows(msgs, finder, fields):
     return pa.RecordBatch.from_arrays(cols, names=names + list(fields))
 
 
-try:
-    from pyspark.sql.datasource import DataSource, DataSourceReader, InputPartition
-except ImportError:  # pragma: no cover - Spark is optional
-    DataSource = DataSourceReader = object
-
-    class InputPartition:  # noqa: D101 - a stand-in without Spark
-        def __init__(self, value):
-            self.value = value
-
-
-class _Range(InputPartition):
-    def __init__(self, value):
-        super().__init__(value)
-
-
-class _Reader(DataSourceReader):
-    def __init__(self, options):
-        # Spark's options are case-insensitive (and come lower-cased).
-        self.options = {k.lower(): v for k, v in options.items()}
-
-    def _get(self, name, default):
-        return self.options.get(name.lower(), default)
-
-    def _opt(self, name):
-        return _size(self._get(name, _DEFAULTS[name]))
-
-    def partitions(self):
-        path = self._get("path", None)
-        if not path:
-            raise ValueError("mbox: no path given (load(path))")
-        split = self._opt("splitSize")
-        ranges = plan(
-            [p.strip() for p in path.split(",")],  # load([a, b]) passes a list as text
-            split_size=split,
-            recursive=_truthy(self._get("recursiveFileLookup", "false")),
-            index=_truthy(self._get("index", "true")),
-            window=self._opt("windowSize"),
-            min_partitions=int(self._get("minPartitions", "1")),
-        )
-        split = split_size_for(sum(r[2] - r[1] for r in ranges), split,
-                               int(self._get("minPartitions", "1")))
-        return [_Range(t) for t in tasks(ranges, split)] or [_Range([])]
-
-    def read(self, partition):
-        yield from read_ranges(partition.value, window=self._opt("windowSize"),
-                               limit=self._opt("maxMessageSize"),
-                               split_size=self._opt("splitSize"))
-
-
-class MboxDataSource(DataSource):
-    """`spark.read.format("mbox")`: one row per mail message of the mbox
-    files at the path (see the module's documentation for the options)."""
-
-    @classmethod
-    def name(cls):
-        return "mbox"
-
-    def schema(self):
-        return SCHEMA
-
-    def reader(self, schema):
-        return _Reader(self.options)
-
-
 def register(spark):
     """Registers the `mbox` format with `spark` (once per session)."""
+    from urifind.mbox_datasource import MboxDataSource
+
     spark.dataSource.register(MboxDataSource)
+
+
+def __getattr__(name):
+    # The data source's class is imported when it is asked for: importing
+    # `pyspark.sql.datasource` costs each executor's Python worker about
+    # 0.1 s, which the readers of `read_mbox` and `find_mbox_uris` need
+    # not pay.
+    if name == "MboxDataSource":
+        from urifind.mbox_datasource import MboxDataSource
+
+        return MboxDataSource
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
