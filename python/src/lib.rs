@@ -18,7 +18,8 @@ the Spark integration in pure Python. This crate owns:
   view arrays (and streams of them), building a `list<struct>` array;
 * `uri.rs`: `validate` and `resolve`;
 * `mbox.rs`: where the messages of an mbox file start, by the
-  library's rule, in a whole file or a window of one (for
+  library's rule, in a whole file, a window of one or a byte range of
+  an uncompressed file read in Rust (for
   `urifind.mbox_source` and `urifind.spark.read_mbox`);
 * `errors.rs`: the exception classes.
 */
@@ -52,6 +53,8 @@ fn _urifind(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(uri::resolve, m)?)?;
     m.add_function(wrap_pyfunction!(mbox::mbox_starts, m)?)?;
     m.add_function(wrap_pyfunction!(mbox::mbox_window_starts, m)?)?;
+    m.add_function(wrap_pyfunction!(mbox::mbox_file_batches, m)?)?;
+    m.add_function(wrap_pyfunction!(mbox::mbox_file_count, m)?)?;
     let names =
         |it: &mut dyn Iterator<Item = &'static str>| it.collect::<Vec<_>>();
     m.add("MATCH_FIELDS", names(&mut fields::FIELDS.iter().map(|f| f.name)))?;

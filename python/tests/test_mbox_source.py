@@ -119,6 +119,35 @@ def test_long_messages_are_read_past(tmp_path):
         assert [r["offset"] for r in rows] == [0, len(small), len(small) + len(big)]
 
 
+def test_plain_files_are_batched_from_the_file_as_gzip_ones_are_read(tmp_path, mbox):
+    # Two readers, one rule: an uncompressed file (starts found in Rust,
+    # the messages mapped from the file) and the same bytes gzipped (read
+    # and cut in Python windows) give the same rows, with long messages
+    # (nulls), a message that is one long line, and CRLF envelopes.
+    huge = b"From z@y Tue Nov  3 10:00:00 2026\r\n\r\n" + b"z" * 9000 + b"\r\n\r\n"
+    data = b"".join(us.split_mbox(mbox)[:10]) + huge + b"".join(us.split_mbox(mbox)[10:]) + huge
+    (tmp_path / "m.mbox").write_bytes(data)
+    (tmp_path / "m.mbox.gz").write_bytes(gzip.compress(data))
+    for window in (64, 1000, 1 << 20):
+        plain, packed = (
+            [row for b in ms.read_range(str(tmp_path / name), 0, len(data), 5,
+                                        window=window, limit=4000, whole=True)
+             for row in b.to_pylist()]
+            for name in ("m.mbox", "m.mbox.gz"))
+        for row in plain + packed:
+            row.pop("path")
+        assert plain == packed, window
+        assert [r["message"] for r in plain] == [
+            None if len(m) > 4000 else m for m in us.split_mbox(data)]
+        assert [r["index"] for r in plain] == list(range(5, 5 + 42))
+    # Batches hold about a window of messages, never a copy of the file.
+    batches = list(ms.read_range(str(tmp_path / "m.mbox"), 0, len(data), 0,
+                                 window=4000, whole=True))
+    assert len(batches) > 3
+    assert all(b.column("message").buffers()[2].size <= 4000 or b.num_rows == 1
+               for b in batches)
+
+
 def test_tasks_pack_small_files_and_leave_large_ranges_alone(tmp_path, mbox):
     for i in range(5):
         (tmp_path / f"small{i}.mbox").write_bytes(mbox)
@@ -289,7 +318,12 @@ def test_find_mbox_uris_is_read_mbox_and_find_uris_in_one_step(tmp_path, mail_mb
     f = urifind.Finder()
     assert plain == sorted(u for m in us.split_mbox(mail_mbox) for u in f.find_uris(m))
     assert plain != sorted(r["uri"] for r in got)
-    with pytest.raises(ValueError, match="'colour'"):
+    # Bad field names fail on the driver with find_arrow's own errors.
+    with pytest.raises(ValueError, match='"colour"'):
         us.find_mbox_uris(spark, str(path), fields=["uri", "colour"])
+    with pytest.raises(ValueError, match='"uri" is asked for twice'):
+        us.find_mbox_uris(spark, str(path), fields=["uri", "uri"])
+    with pytest.raises(TypeError, match="not a string"):
+        us.find_mbox_uris(spark, str(path), fields="uri")
     with pytest.raises(TypeError, match="colour"):
         us.find_mbox_uris(spark, str(path), colour="red")
