@@ -56,6 +56,7 @@ the same path (local disks of a one-machine cluster, NFS, a mounted
 bucket).
 """
 
+import array
 import glob
 import gzip
 import mmap
@@ -227,13 +228,26 @@ def _record_batch(path, index, starts, messages):
     from `index` (nulls when None), `starts` their file offsets (an
     `int64` buffer)."""
     n = len(messages)
-    idx = (pa.array(range(index, index + n), pa.int64()) if index is not None
-           else pa.nulls(n, pa.int64()))
+    idx = (pa.Array.from_buffers(pa.int64(), n, [
+        None, pa.py_buffer(array.array("q", range(index, index + n)))])
+        if index is not None else pa.nulls(n, pa.int64()))
     return pa.RecordBatch.from_arrays(
-        [pa.repeat(pa.scalar(path, pa.string()), n), idx,
+        [_repeated(path, n), idx,
          pa.Array.from_buffers(pa.int64(), n, [None, starts]), messages],
         names=["path", "index", "offset", "message"],
     )
+
+
+def _repeated(text, n):
+    """A string array of `n` times `text`. It and `index` are built from
+    their buffers: making an array from Python objects (`pa.scalar`,
+    `pa.array` of a `str` or a `range`) makes pyarrow import pandas,
+    which cost each executor's Python worker a quarter of a second on its
+    first task."""
+    data = text.encode()
+    offsets = array.array("i", range(0, (n + 1) * len(data), len(data)) if data else [0] * (n + 1))
+    return pa.Array.from_buffers(pa.string(), n, [None, pa.py_buffer(offsets),
+                                                  pa.py_buffer(data * n)])
 
 
 def _read(win, path, start, end, index, limit, whole):
