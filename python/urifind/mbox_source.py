@@ -36,8 +36,8 @@ in parallel; about as fast as the file can be read). With
 `.option("index", "false")` there is no such pass and `index` is null.
 
 A task reads its range in batches of about a window of the file
-(`splitSize` capped at `windowSize`, 16 MiB by default): where the
-messages start is found in Rust, reading the file a window at a time
+(`splitSize` capped at `windowSize`, 2 MiB by default): where the
+messages start is found in Rust, reading the file a piece at a time
 into one buffer, and each batch's messages, a run of the file, are
 mapped from it into memory and given to Arrow as they are, with no copy
 and no Python object per message (so a file must not be cut short while
@@ -85,7 +85,11 @@ LOOKBEHIND = 3
 _MIB = 1 << 20
 _DEFAULTS = {
     "splitSize": 128 * _MIB,
-    "windowSize": 16 * _MIB,
+    # The size of a batch of messages: Spark copies each batch it gets
+    # from Python into rows, and a batch that still fits in the
+    # processor's cache is copied faster (on the 2.22 GB mailbox, 15%
+    # less executor CPU than with 16 MiB batches, and a smaller peak).
+    "windowSize": 2 * _MIB,
     # The finder's own limit (64 MiB) holds for the messages it gets;
     # this one (larger, as it counts the `From ` line and mboxrd quotes)
     # keeps a task's memory bounded.
