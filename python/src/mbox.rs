@@ -313,21 +313,29 @@ pub fn mbox_file_batches(
 }
 
 /// How many messages of the uncompressed mbox file at `path` start in
-/// `[start, end)` (its first one, at 0, counted when `start` is 0), read
-/// in pieces of `window` bytes with the GIL released: what the ranges
-/// before a range hold, to number that range's messages.
+/// `[start, end)` (its first one, at 0, counted when `start` is 0), with
+/// the GIL released: what the ranges before a range hold, to number that
+/// range's messages. The file is mapped into memory and searched in
+/// place, with no copy into a buffer (the file must not be cut short
+/// meanwhile, as for the readers). `_window` is no longer used.
 #[pyfunction]
 pub fn mbox_file_count(
     py: Python<'_>,
     path: PathBuf,
     start: u64,
     end: u64,
-    window: usize,
+    _window: usize,
 ) -> PyResult<usize> {
-    py.detach(|| {
-        let mut file = File::open(&path)?;
-        range_starts(&mut file, start, end, false, window.max(MIN_WINDOW))
-            .map(|(s, _)| s.len())
+    py.detach(|| -> io::Result<usize> {
+        let file = File::open(&path)?;
+        if file.metadata()?.len() == 0 {
+            return Ok(0);
+        }
+        // SAFETY: the map is read only and dropped before returning; a
+        // file changed meanwhile gives wrong counts (or a fault when cut
+        // short), as for any reader of a file being written.
+        let map = unsafe { memmap2::Mmap::map(&file)? };
+        Ok(count_starts(&map, start, end))
     })
     .map_err(|e: io::Error| {
         pyo3::exceptions::PyOSError::new_err(format!(
@@ -335,6 +343,24 @@ pub fn mbox_file_count(
             path.display()
         ))
     })
+}
+
+/// How many messages of `data`, a whole mbox file, start in `[start,
+/// end)`: its first one, at 0, when `start` is 0, and the starts the
+/// library's rule finds from there.
+fn count_starts(data: &[u8], start: u64, end: u64) -> usize {
+    let (start, end) = (clamp(start, data.len()), clamp(end, data.len()));
+    let first = usize::from(start == 0 && !data.is_empty());
+    let finder = candidates();
+    first
+        + starts_from(&finder, data, start.max(1))
+            .take_while(|&p| p < end)
+            .count()
+}
+
+/// `offset` as an index into `len` bytes, at most `len`.
+fn clamp(offset: u64, len: usize) -> usize {
+    usize::try_from(offset).map_or(len, |o| o.min(len))
 }
 
 #[cfg(test)]
@@ -435,6 +461,25 @@ mod tests {
                 "from {from}"
             );
         }
+    }
+
+    #[test]
+    fn mapped_counts_equal_the_ranges_starts() {
+        let data = mbox();
+        let (mut f, p) = file(&data);
+        let size = data.len() as u64;
+        for split in [1u64, 5, 64, 333, size, size + 9] {
+            let mut a = 0;
+            while a < size {
+                let b = a + split;
+                let (s, _) = range_starts(&mut f, a, b, false, 64).unwrap();
+                assert_eq!(count_starts(&data, a, b), s.len(), "[{a}, {b})");
+                a = b;
+            }
+        }
+        assert_eq!(count_starts(&data, 0, size), 30);
+        assert_eq!(count_starts(b"", 0, 9), 0);
+        std::fs::remove_file(p).unwrap();
     }
 
     #[test]

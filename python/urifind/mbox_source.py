@@ -179,7 +179,8 @@ def _starts(win, search):
 def count_range(path, start, end, window=_DEFAULTS["windowSize"]):
     """How many messages of an uncompressed mbox file start in
     `[start, end)` (its first message, at 0, included when `start` is
-    0): a search in Rust, with the GIL released."""
+    0): a search in Rust of the file mapped into memory, with the GIL
+    released (`window` is no longer used)."""
     return _urifind.mbox_file_count(os.fspath(path), start, end, window)
 
 
@@ -365,10 +366,14 @@ def plan(path, *, split_size=_DEFAULTS["splitSize"], recursive=False,
 def _number(ranges, window, threads):
     """Sets the first index of each cut range of `plan`: the count of the
     messages that start in the file's ranges before it. Those bytes are
-    counted in pieces of at most `window` bytes, spread over `threads`
+    counted in pieces of `window` bytes (16 MiB at least), spread over `threads`
     threads (the search runs in Rust without the GIL), so that a file of
     two ranges is counted by every core too; a file's last range is not
     counted, as no range follows it."""
+    # Pieces of 16 MiB at least: the file is mapped and searched in
+    # place, and smaller pieces only add calls (planning the 2.2 GB file
+    # took 0.27 s in 2 MiB pieces, 0.21 s in 16 MiB ones).
+    step = max(window, 16 * _MIB)
     cut = [r for r in ranges if not r[4]]
     pieces = []  # (range, start, end): the bytes before a range, in pieces
     for r, nxt in zip(cut, cut[1:] + [None]):
@@ -376,7 +381,7 @@ def _number(ranges, window, threads):
             r[3] = 0
         if nxt is None or nxt[1] == 0:
             continue  # the file's last range
-        pieces += [(r, a, min(a + window, r[2])) for a in range(r[1], r[2], window)]
+        pieces += [(r, a, min(a + step, r[2])) for a in range(r[1], r[2], step)]
     with ThreadPoolExecutor(threads or os.cpu_count() or 1) as pool:
         counts = list(pool.map(lambda q: count_range(q[0][0], q[1], q[2], window), pieces))
     per_range = {}
