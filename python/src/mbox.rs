@@ -14,11 +14,37 @@ use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::PathBuf;
 
+use memchr::memmem::Finder;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use urifind::mail::{
-    judged_len, message_ranges, next_message_start, LOOKBEHIND,
+    is_message_start, judged_len, message_ranges, LOOKBEHIND,
 };
+
+/// The message starts at or after `from` in `piece`, in order: the
+/// starts `urifind::mail::next_message_start` finds one call at a time,
+/// with the candidates (each `From ` after a line break) found by one
+/// searcher built once, not once per message, and each judged by the
+/// library's own rule (`is_message_start`). Searching for each start
+/// anew rebuilt the substring searcher per message, which bounded the
+/// count of a large file's messages at about 0.5 GB/s.
+fn starts_from<'a>(
+    finder: &'a Finder<'static>,
+    piece: &'a [u8],
+    from: usize,
+) -> impl Iterator<Item = usize> + 'a {
+    let at = from.max(2);
+    let hay = piece.get(at - 1..).unwrap_or(&[]);
+    finder
+        .find_iter(hay)
+        .map(move |k| at + k)
+        .filter(move |&p| is_message_start(piece, p))
+}
+
+/// The searcher for the candidates of `starts_from`.
+fn candidates() -> Finder<'static> {
+    Finder::new(b"\nFrom ")
+}
 
 /// The offsets where the messages of `data` (a whole mbox file, or one
 /// message when it does not start with `From `) start, in order: 0 first
@@ -42,15 +68,10 @@ pub fn mbox_window_starts(
 ) -> (Vec<usize>, usize) {
     py.detach(|| {
         let judged = judged_len(window, at_end);
-        let mut starts = Vec::new();
-        let mut from = start;
-        while let Some(p) = next_message_start(window, from) {
-            if p >= judged {
-                break;
-            }
-            starts.push(p);
-            from = p + 1;
-        }
+        let finder = candidates();
+        let starts = starts_from(&finder, window, start)
+            .take_while(|&p| p < judged)
+            .collect();
         (starts, judged)
     })
 }
@@ -83,7 +104,9 @@ fn range_starts(
             return Ok((starts, size));
         }
     }
-    let window = window.max(1);
+    // Pieces that stay in the processor's cache while they are searched.
+    let window = window.clamp(1, READ_PIECE);
+    let finder = candidates();
     let mut buf = Vec::new();
     let mut pos = start.max(1); // where the search goes on
     let mut want = window;
@@ -94,8 +117,7 @@ fn range_starts(
         let at_end = w + n as u64 >= size;
         let piece = &buf[..n];
         let judged = judged_len(piece, at_end);
-        let mut from = (pos - w) as usize;
-        while let Some(p) = next_message_start(piece, from) {
+        for p in starts_from(&finder, piece, (pos - w) as usize) {
             if p >= judged {
                 break;
             }
@@ -104,7 +126,6 @@ fn range_starts(
                 return Ok((starts, at));
             }
             starts.push(at);
-            from = p + 1;
         }
         if at_end {
             return Ok((starts, size));
@@ -119,6 +140,13 @@ fn range_starts(
         pos = next;
     }
 }
+
+/// The largest piece a file is read in to find its message starts: a
+/// piece that stays in the processor's cache is searched right after it
+/// is read, where a piece of many megabytes is read back from memory
+/// (counting the messages of a 2.2 GB file in two threads took 0.94 s
+/// in 16 MiB pieces, 0.40 s in 1 MiB pieces).
+const READ_PIECE: usize = 1 << 20;
 
 /// The smallest piece the files are read in (a smaller `window` would
 /// only cost calls).
@@ -285,21 +313,29 @@ pub fn mbox_file_batches(
 }
 
 /// How many messages of the uncompressed mbox file at `path` start in
-/// `[start, end)` (its first one, at 0, counted when `start` is 0), read
-/// in pieces of `window` bytes with the GIL released: what the ranges
-/// before a range hold, to number that range's messages.
+/// `[start, end)` (its first one, at 0, counted when `start` is 0), with
+/// the GIL released: what the ranges before a range hold, to number that
+/// range's messages. The file is mapped into memory and searched in
+/// place, with no copy into a buffer (the file must not be cut short
+/// meanwhile, as for the readers). `_window` is no longer used.
 #[pyfunction]
 pub fn mbox_file_count(
     py: Python<'_>,
     path: PathBuf,
     start: u64,
     end: u64,
-    window: usize,
+    _window: usize,
 ) -> PyResult<usize> {
-    py.detach(|| {
-        let mut file = File::open(&path)?;
-        range_starts(&mut file, start, end, false, window.max(MIN_WINDOW))
-            .map(|(s, _)| s.len())
+    py.detach(|| -> io::Result<usize> {
+        let file = File::open(&path)?;
+        if file.metadata()?.len() == 0 {
+            return Ok(0);
+        }
+        // SAFETY: the map is read only and dropped before returning; a
+        // file changed meanwhile gives wrong counts (or a fault when cut
+        // short), as for any reader of a file being written.
+        let map = unsafe { memmap2::Mmap::map(&file)? };
+        Ok(count_starts(&map, start, end))
     })
     .map_err(|e: io::Error| {
         pyo3::exceptions::PyOSError::new_err(format!(
@@ -307,6 +343,24 @@ pub fn mbox_file_count(
             path.display()
         ))
     })
+}
+
+/// How many messages of `data`, a whole mbox file, start in `[start,
+/// end)`: its first one, at 0, when `start` is 0, and the starts the
+/// library's rule finds from there.
+fn count_starts(data: &[u8], start: u64, end: u64) -> usize {
+    let (start, end) = (clamp(start, data.len()), clamp(end, data.len()));
+    let first = usize::from(start == 0 && !data.is_empty());
+    let finder = candidates();
+    first
+        + starts_from(&finder, data, start.max(1))
+            .take_while(|&p| p < end)
+            .count()
+}
+
+/// `offset` as an index into `len` bytes, at most `len`.
+fn clamp(offset: u64, len: usize) -> usize {
+    usize::try_from(offset).map_or(len, |o| o.min(len))
 }
 
 #[cfg(test)]
@@ -372,6 +426,59 @@ mod tests {
                 assert_eq!(got, want, "split {split} window {window}");
             }
         }
+        std::fs::remove_file(p).unwrap();
+    }
+
+    #[test]
+    fn starts_equal_the_library_search_from_any_offset() {
+        // Body `From ` lines, quoted ones, CRLF blank lines, a `From `
+        // line with no blank line before it, one at the very end.
+        let mut data = mbox();
+        data.extend_from_slice(
+            b"\r\nFrom c@d Tue Nov  3 10:00:00 2026\r\n\r\nFrom x\nFrom \n\nFrom ",
+        );
+        let mut all = Vec::new();
+        let mut at = 0;
+        while let Some(p) = urifind::mail::next_message_start(&data, at) {
+            all.push(p);
+            at = p + 1;
+        }
+        assert_eq!(
+            all.len(),
+            30,
+            "29 messages after the first, one after CRLF"
+        );
+        let finder = candidates();
+        for from in 0..data.len() + 3 {
+            let want: Vec<usize> =
+                all.iter().copied().filter(|&p| p >= from).collect();
+            let got: Vec<usize> = starts_from(&finder, &data, from).collect();
+            assert_eq!(got, want, "from {from}");
+            // The library's search from there finds the first of them.
+            assert_eq!(
+                urifind::mail::next_message_start(&data, from),
+                want.first().copied(),
+                "from {from}"
+            );
+        }
+    }
+
+    #[test]
+    fn mapped_counts_equal_the_ranges_starts() {
+        let data = mbox();
+        let (mut f, p) = file(&data);
+        let size = data.len() as u64;
+        for split in [1u64, 5, 64, 333, size, size + 9] {
+            let mut a = 0;
+            while a < size {
+                let b = a + split;
+                let (s, _) = range_starts(&mut f, a, b, false, 64).unwrap();
+                assert_eq!(count_starts(&data, a, b), s.len(), "[{a}, {b})");
+                a = b;
+            }
+        }
+        assert_eq!(count_starts(&data, 0, size), 30);
+        assert_eq!(count_starts(b"", 0, 9), 0);
         std::fs::remove_file(p).unwrap();
     }
 
