@@ -47,12 +47,13 @@ static A: Counting = Counting;
 /// binary takes it).
 static ONE: Mutex<()> = Mutex::new(());
 
-/// Reads `data` as one message: the matches, and the peak of heap
+/// Reads `data` as one message: the matches, the peak of heap
 /// allocated meanwhile beyond what was alive before (the message itself
-/// is alive before).
-fn read(data: Vec<u8>) -> (usize, usize) {
+/// is alive before), and the number of allocations made.
+fn read(data: Vec<u8>) -> (usize, usize, usize) {
     let mf = MailFinder::new(Finder::new());
     let msg = Message::from_bytes(data);
+    let before = ALLOCS.load(Ordering::Relaxed);
     let base = LIVE.load(Ordering::Relaxed);
     PEAK.store(base, Ordering::Relaxed);
     let mut n = 0;
@@ -60,7 +61,8 @@ fn read(data: Vec<u8>) -> (usize, usize) {
         n += usize::from(matches!(it, MailItem::Match(_)));
         true
     });
-    (n, PEAK.load(Ordering::Relaxed) - base)
+    let allocs = ALLOCS.load(Ordering::Relaxed) - before;
+    (n, PEAK.load(Ordering::Relaxed) - base, allocs)
 }
 
 /// `kind` at 256 KiB and 512 KiB: the matches of each are `per_kib` a
@@ -73,7 +75,7 @@ fn bounded(kind: &str, per_kib: usize, factor: usize) {
     for kib in [256, 512] {
         let size = kib << 10;
         let data = gen::generate(kind, size, 1).unwrap();
-        let (n, peak) = read(data);
+        let (n, peak, _) = read(data);
         assert!(
             n >= per_kib * kib,
             "{kind} at {kib} KiB: {n} matches, expected {} or more",
@@ -117,18 +119,7 @@ fn many_small_parts_allocate_little_per_part() {
     let _one = ONE.lock().unwrap_or_else(|e| e.into_inner());
     let data = gen::generate("mail-many-parts", 512 << 10, 1).unwrap();
     let parts = data.windows(4).filter(|w| w == b"\n--b").count();
-    let mf = MailFinder::new(Finder::new());
-    let msg = Message::from_bytes(data);
-    let before = ALLOCS.load(Ordering::Relaxed);
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    let mut n = 0;
-    msg.for_each_item(&mf, |it| {
-        n += usize::from(matches!(it, MailItem::Match(_)));
-        true
-    });
-    let allocs = ALLOCS.load(Ordering::Relaxed) - before;
-    let peak = PEAK.load(Ordering::Relaxed) - base;
+    let (n, peak, allocs) = read(data);
     // A few KiB at any time: the last header block, one part's text.
     assert!(peak <= 16 << 10, "{peak} bytes of heap");
     assert!(parts > 10_000 && n >= parts - 1, "{parts} parts, {n} matches");
