@@ -14,37 +14,9 @@ use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::PathBuf;
 
-use memchr::memmem::Finder;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use urifind::mail::{
-    is_message_start, judged_len, message_ranges, LOOKBEHIND,
-};
-
-/// The message starts at or after `from` in `piece`, in order: the
-/// starts `urifind::mail::next_message_start` finds one call at a time,
-/// with the candidates (each `From ` after a line break) found by one
-/// searcher built once, not once per message, and each judged by the
-/// library's own rule (`is_message_start`). Searching for each start
-/// anew rebuilt the substring searcher per message, which bounded the
-/// count of a large file's messages at about 0.5 GB/s.
-fn starts_from<'a>(
-    finder: &'a Finder<'static>,
-    piece: &'a [u8],
-    from: usize,
-) -> impl Iterator<Item = usize> + 'a {
-    let at = from.max(2);
-    let hay = piece.get(at - 1..).unwrap_or(&[]);
-    finder
-        .find_iter(hay)
-        .map(move |k| at + k)
-        .filter(move |&p| is_message_start(piece, p))
-}
-
-/// The searcher for the candidates of `starts_from`.
-fn candidates() -> Finder<'static> {
-    Finder::new(b"\nFrom ")
-}
+use urifind::mail::{judged_len, message_ranges, message_starts, LOOKBEHIND};
 
 /// The offsets where the messages of `data` (a whole mbox file, or one
 /// message when it does not start with `From `) start, in order: 0 first
@@ -68,8 +40,7 @@ pub fn mbox_window_starts(
 ) -> (Vec<usize>, usize) {
     py.detach(|| {
         let judged = judged_len(window, at_end);
-        let finder = candidates();
-        let starts = starts_from(&finder, window, start)
+        let starts = message_starts(window, start)
             .take_while(|&p| p < judged)
             .collect();
         (starts, judged)
@@ -106,7 +77,6 @@ fn range_starts(
     }
     // Pieces that stay in the processor's cache while they are searched.
     let window = window.clamp(1, READ_PIECE);
-    let finder = candidates();
     let mut buf = Vec::new();
     let mut pos = start.max(1); // where the search goes on
     let mut want = window;
@@ -117,7 +87,7 @@ fn range_starts(
         let at_end = w + n as u64 >= size;
         let piece = &buf[..n];
         let judged = judged_len(piece, at_end);
-        for p in starts_from(&finder, piece, (pos - w) as usize) {
+        for p in message_starts(piece, (pos - w) as usize) {
             if p >= judged {
                 break;
             }
@@ -351,11 +321,7 @@ pub fn mbox_file_count(
 fn count_starts(data: &[u8], start: u64, end: u64) -> usize {
     let (start, end) = (clamp(start, data.len()), clamp(end, data.len()));
     let first = usize::from(start == 0 && !data.is_empty());
-    let finder = candidates();
-    first
-        + starts_from(&finder, data, start.max(1))
-            .take_while(|&p| p < end)
-            .count()
+    first + message_starts(data, start.max(1)).take_while(|&p| p < end).count()
 }
 
 /// `offset` as an index into `len` bytes, at most `len`.
@@ -448,11 +414,10 @@ mod tests {
             30,
             "29 messages after the first, one after CRLF"
         );
-        let finder = candidates();
         for from in 0..data.len() + 3 {
             let want: Vec<usize> =
                 all.iter().copied().filter(|&p| p >= from).collect();
-            let got: Vec<usize> = starts_from(&finder, &data, from).collect();
+            let got: Vec<usize> = message_starts(&data, from).collect();
             assert_eq!(got, want, "from {from}");
             // The library's search from there finds the first of them.
             assert_eq!(

@@ -80,18 +80,35 @@ pub fn is_message_start(data: &[u8], at: usize) -> bool {
 /// assert_eq!(next_message_start(window, 3), Some(9));
 /// ```
 pub fn next_message_start(data: &[u8], from: usize) -> Option<usize> {
-    let mut at = from.max(2);
+    message_starts(data, from).next()
+}
+
+/// Every message start at or after `from` in `data`, in order: what
+/// [`next_message_start`] finds one call after another, with one
+/// substring searcher for all of them (building one per message would
+/// bound a count of a large file's messages at the searcher's setup).
+///
+/// # Example
+///
+/// ```
+/// use urifind::mail::message_starts;
+///
+/// let mbox = b"From a@b Tue Nov  3 10:00:00 2026\n\nFrom here on\n\n\
+/// From c@d Tue Nov  3 11:00:00 2026\nbody\n";
+/// assert_eq!(message_starts(mbox, 1).collect::<Vec<_>>(), [49]);
+/// assert_eq!(message_starts(mbox, 50).count(), 0);
+/// ```
+pub fn message_starts(
+    data: &[u8],
+    from: usize,
+) -> impl Iterator<Item = usize> + '_ {
     // A candidate `From ` at `at` is found by searching from `at - 1`
     // for the line break before it.
-    while at <= data.len() {
-        let k = memmem::find(&data[at - 1..], b"\nFrom ")?;
-        let p = at + k;
-        if is_message_start(data, p) {
-            return Some(p);
-        }
-        at = p + 1;
-    }
-    None
+    let at = from.max(2);
+    let hay = data.get(at - 1..).unwrap_or(&[]);
+    memmem::find_iter(hay, b"\nFrom ")
+        .map(move |k| at + k)
+        .filter(move |&p| is_message_start(data, p))
 }
 
 /// How much of `window`, a piece of a larger file read from its start

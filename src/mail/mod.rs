@@ -79,8 +79,8 @@ mod quick_head;
 
 pub use mbox::{Message, Messages, DEFAULT_MAX_MESSAGE};
 pub use mbox_ranges::{
-    is_message_start, judged_len, message_ranges, next_message_start,
-    MessageRanges, LOOKBEHIND,
+    is_message_start, judged_len, message_ranges, message_starts,
+    next_message_start, MessageRanges, LOOKBEHIND,
 };
 
 /// Where in a message a URI was found.
