@@ -1,12 +1,7 @@
-//! What the HTML parser (`lol_html`) reports of an HTML part, as byte
-//! ranges of its text: text chunks, line breaks, `<pre>`, links and their
-//! ends, resources and CSS, in order, a chunk of HTML at a time.
-
-use std::cell::RefCell;
-use std::rc::Rc;
-
-use lol_html::html_content::{Attribute, Element, TextType};
-use lol_html::{doc_text, doctype, element, end_tag, HtmlRewriter, Settings};
+//! What the reader takes from an HTML part, as byte ranges of its text:
+//! text, line breaks, `<pre>`, links and their ends, resources and CSS,
+//! in order; the names of the elements that matter and the attributes
+//! that hold resources. The tokenizer that finds them is `tokenizer`.
 
 /// What the parser saw, by byte ranges of the HTML text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,23 +31,26 @@ const RESOURCE_ATTRS: [&[u8]; 12] = [
     b"profile",
 ];
 
-fn range(r: std::ops::Range<usize>) -> (usize, usize) {
-    (r.start, r.end)
-}
-
-fn name_is(html: &[u8], a: &Attribute<'_>, name: &[u8]) -> bool {
-    a.name_source_location()
-        .and_then(|l| html.get(l.bytes()))
-        .is_some_and(|n| n.eq_ignore_ascii_case(name))
-}
-
-fn value_range(a: &Attribute<'_>) -> Option<(usize, usize)> {
-    a.value_source_location().map(|l| range(l.bytes()))
+/// What an attribute named `name` holds, if it is read with resources:
+/// `Some(true)` CSS, `Some(false)` a resource's address. The `href` of a
+/// link (`anchor`) is its target, not a resource.
+pub(super) fn resource_kind(name: &[u8], anchor: bool) -> Option<bool> {
+    let is = |n: &[u8]| name.eq_ignore_ascii_case(n);
+    if name.len() >= 5 && name[..5].eq_ignore_ascii_case(b"xmlns") {
+        Some(false)
+    } else if is(b"style") || is(b"srcset") {
+        Some(true)
+    } else if RESOURCE_ATTRS.iter().any(|a| is(a)) && !(anchor && is(b"href"))
+    {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// What an element is to the reader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Tag {
+pub(super) enum Tag {
     /// `<a>`: a link with visible text.
     Anchor,
     /// `<area>`: a link without.
@@ -68,7 +66,7 @@ enum Tag {
 }
 
 /// The name of the tag starting at `html[at]` (`<` then the name).
-fn tag_name(html: &[u8], at: usize) -> &[u8] {
+pub(super) fn tag_name(html: &[u8], at: usize) -> &[u8] {
     let rest = html.get(at + 1..).unwrap_or_default();
     let n = rest
         .iter()
@@ -77,7 +75,7 @@ fn tag_name(html: &[u8], at: usize) -> &[u8] {
     &rest[..n]
 }
 
-fn classify(name: &[u8]) -> Tag {
+pub(super) fn classify(name: &[u8]) -> Tag {
     if name.len() > 10 {
         return Tag::Other;
     }
@@ -103,169 +101,34 @@ fn classify(name: &[u8]) -> Tag {
     }
 }
 
-type Events = Rc<RefCell<Vec<Ev>>>;
+#[cfg(test)]
+thread_local! {
+    /// The HTML parts read, when a test gathers them.
+    pub(super) static SEEN: std::cell::RefCell<Option<Vec<Vec<u8>>>> =
+        const { std::cell::RefCell::new(None) };
+}
 
-/// How much HTML the parser is given at a time: the events of one chunk
-/// are handed on before the next is read, so that they are never all
-/// held.
+/// How much HTML the reference parser (`oracle`, in the tests) is given
+/// at a time; the tokenizer reads a part whole.
 pub(super) const CHUNK: usize = 64 << 10;
 
-/// Runs the parser over `html`, `chunk` bytes at a time, handing every
-/// event to `each` in order; returns why the parser gave up, if it did.
-/// One handler sees every element and reads its name from the source
-/// (cheaper than one selector per kind of element).
+/// Reads `html`, handing every event to `each` in order. `chunk` and the
+/// error returned are the reference parser's (`oracle`), whose interface
+/// this keeps: the tokenizer reads the part whole and never gives up.
 pub(super) fn events(
     html: &[u8],
     resources: bool,
-    chunk: usize,
+    _chunk: usize,
     each: &mut dyn FnMut(Ev),
 ) -> Option<String> {
-    let evs: Events = Rc::new(RefCell::new(Vec::new()));
-    let on_end =
-        |el: &mut Element<'_, '_>, evs: &Events, last: [Option<Ev>; 2]| {
-            let e = evs.clone();
-            el.on_end_tag(end_tag!(move |end| {
-                let at = range(end.source_location().bytes());
-                let mut e = e.borrow_mut();
-                for ev in last.iter().flatten() {
-                    e.push(match ev {
-                        Ev::Break(..) => Ev::Break(at.0, at.1),
-                        other => other.clone(),
-                    });
-                }
-                Ok(())
-            }))
-        };
-    let e1 = evs.clone();
-    let e2 = evs.clone();
-    let e3 = evs.clone();
-    let mut settings = Settings::new()
-        .with_strict(false)
-        .with_adjust_charset_on_meta_tag(false)
-        .append_element_content_handler(element!("*", move |el| {
-            let at = range(el.source_location().bytes());
-            let tag = classify(tag_name(html, at.0));
-            if resources {
-                resource_attrs(html, el, tag, &e1);
-            }
-            let closes = el.can_have_content();
-            match tag {
-                Tag::Anchor | Tag::Area => {
-                    let href = el
-                        .attributes()
-                        .iter()
-                        .find(|a| name_is(html, a, b"href"))
-                        .and_then(value_range);
-                    let closes = closes && tag == Tag::Anchor;
-                    e1.borrow_mut().push(Ev::Anchor { href, closes });
-                    if closes {
-                        on_end(el, &e1, [Some(Ev::AnchorEnd), None])?;
-                    }
-                }
-                Tag::Br => e1.borrow_mut().push(Ev::Break(at.0, at.1)),
-                Tag::Block => {
-                    e1.borrow_mut().push(Ev::Break(at.0, at.1));
-                    if closes {
-                        on_end(el, &e1, [Some(Ev::Break(0, 0)), None])?;
-                    }
-                }
-                Tag::Pre => {
-                    let mut e = e1.borrow_mut();
-                    e.push(Ev::Break(at.0, at.1));
-                    e.push(Ev::Pre(true));
-                    drop(e);
-                    if closes {
-                        let last =
-                            [Some(Ev::Pre(false)), Some(Ev::Break(0, 0))];
-                        on_end(el, &e1, last)?;
-                    }
-                }
-                Tag::Other => {}
-            }
-            Ok(())
-        }))
-        .append_document_content_handler(doc_text!(move |t| {
-            let (s, e) = range(t.source_location().bytes());
-            if s == e {
-                return Ok(());
-            }
-            let mut evs = e2.borrow_mut();
-            match t.text_type() {
-                TextType::Data
-                | TextType::CDataSection
-                | TextType::PlainText => {
-                    if let Some(Ev::Text(_, end)) = evs.last_mut() {
-                        if *end == s {
-                            *end = e;
-                            return Ok(());
-                        }
-                    }
-                    evs.push(Ev::Text(s, e));
-                }
-                TextType::RawText if resources => {
-                    // CSS of a `<style>`, in as many pieces as it came.
-                    if let Some(Ev::Css(_, end)) = evs.last_mut() {
-                        if *end == s {
-                            *end = e;
-                            return Ok(());
-                        }
-                    }
-                    evs.push(Ev::Css(s, e));
-                }
-                _ => {}
-            }
-            Ok(())
-        }));
-    if resources {
-        settings =
-            settings.append_document_content_handler(doctype!(move |d| {
-                let at = range(d.source_location().bytes());
-                e3.borrow_mut().push(Ev::Css(at.0, at.1));
-                Ok(())
-            }));
-    }
-    let mut rw = HtmlRewriter::new(settings, |_: &[u8]| {});
-    let mut res = Ok(());
-    for piece in html.chunks(chunk.max(1)) {
-        res = rw.write(piece);
-        if res.is_err() {
-            break;
+    #[cfg(test)]
+    SEEN.with(|s| {
+        if let Some(parts) = s.borrow_mut().as_mut() {
+            parts.push(html.to_vec());
         }
-        // Text or CSS at the end may go on in the next chunk: kept.
-        let mut e = evs.borrow_mut();
-        let keep =
-            usize::from(matches!(e.last(), Some(Ev::Text(..) | Ev::Css(..))));
-        let n = e.len() - keep;
-        e.drain(..n).for_each(&mut *each);
-    }
-    if res.is_ok() {
-        res = rw.end();
-    }
-    evs.take().into_iter().for_each(each);
-    res.err().map(|e| format!("the HTML parser stopped: {e}"))
-}
-
-fn resource_attrs(html: &[u8], el: &Element<'_, '_>, tag: Tag, evs: &Events) {
-    let anchor = matches!(tag, Tag::Anchor | Tag::Area);
-    let mut evs = evs.borrow_mut();
-    for a in el.attributes() {
-        let Some((s, e)) = value_range(a) else { continue };
-        let Some(name) =
-            a.name_source_location().and_then(|l| html.get(l.bytes()))
-        else {
-            continue;
-        };
-        let lower = name.to_ascii_lowercase();
-        if lower.starts_with(b"xmlns") {
-            evs.push(Ev::Resource(s, e));
-        } else if lower == b"style" || lower == b"srcset" {
-            evs.push(Ev::Css(s, e));
-        } else if RESOURCE_ATTRS.contains(&&lower[..])
-            && !(anchor && lower == b"href")
-        {
-            evs.push(Ev::Resource(s, e));
-        }
-    }
+    });
+    super::tokenizer::tokenize(html, resources, each);
+    None
 }
 
 #[cfg(test)]

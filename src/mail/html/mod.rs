@@ -42,7 +42,10 @@ use crate::charref::{char_ref, Ref, Where};
 use crate::uri::same_link;
 
 mod events;
+#[cfg(any(test, feature = "html-oracle"))]
+pub(crate) mod oracle;
 mod target;
+mod tokenizer;
 
 use events::{events, Ev, CHUNK};
 use target::{target, Target, NO_LINK};
