@@ -51,87 +51,167 @@ fn name_hash(name: &[u8]) -> u64 {
     name.iter().fold(0, |h, &c| hash_step(h, c))
 }
 
+/// A tag name in ASCII lower case, if it is short enough to be one the
+/// rules name (longer ones compare equal to none of them).
+struct Lower {
+    buf: [u8; 16],
+    len: usize,
+}
+
+impl Lower {
+    fn of(name: &[u8]) -> Lower {
+        let mut buf = [0xFF; 16];
+        let len = if name.len() <= buf.len() {
+            buf[..name.len()].copy_from_slice(name);
+            buf[..name.len()].make_ascii_lowercase();
+            name.len()
+        } else {
+            1
+        };
+        Lower { buf, len }
+    }
+
+    fn get(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+}
+
 /// Start tags that leave foreign content.
-const FOREIGN_EXITS: &[&[u8]] = &[
-    b"b",
-    b"big",
-    b"blockquote",
-    b"body",
-    b"br",
-    b"center",
-    b"code",
-    b"dd",
-    b"div",
-    b"dl",
-    b"dt",
-    b"em",
-    b"embed",
-    b"h1",
-    b"h2",
-    b"h3",
-    b"h4",
-    b"h5",
-    b"h6",
-    b"head",
-    b"hr",
-    b"i",
-    b"img",
-    b"li",
-    b"listing",
-    b"menu",
-    b"meta",
-    b"nobr",
-    b"ol",
-    b"p",
-    b"pre",
-    b"ruby",
-    b"s",
-    b"small",
-    b"span",
-    b"strong",
-    b"strike",
-    b"sub",
-    b"sup",
-    b"table",
-    b"tt",
-    b"u",
-    b"ul",
-    b"var",
-];
+fn foreign_exit(l: &[u8]) -> bool {
+    matches!(
+        l,
+        b"b" | b"big"
+            | b"blockquote"
+            | b"body"
+            | b"br"
+            | b"center"
+            | b"code"
+            | b"dd"
+            | b"div"
+            | b"dl"
+            | b"dt"
+            | b"em"
+            | b"embed"
+            | b"h1"
+            | b"h2"
+            | b"h3"
+            | b"h4"
+            | b"h5"
+            | b"h6"
+            | b"head"
+            | b"hr"
+            | b"i"
+            | b"img"
+            | b"li"
+            | b"listing"
+            | b"menu"
+            | b"meta"
+            | b"nobr"
+            | b"ol"
+            | b"p"
+            | b"pre"
+            | b"ruby"
+            | b"s"
+            | b"small"
+            | b"span"
+            | b"strong"
+            | b"strike"
+            | b"sub"
+            | b"sup"
+            | b"table"
+            | b"tt"
+            | b"u"
+            | b"ul"
+            | b"var"
+    )
+}
 
 /// HTML elements without content.
-const VOID: &[&[u8]] = &[
-    b"area",
-    b"base",
-    b"basefont",
-    b"bgsound",
-    b"br",
-    b"col",
-    b"embed",
-    b"hr",
-    b"img",
-    b"input",
-    b"keygen",
-    b"link",
-    b"meta",
-    b"param",
-    b"source",
-    b"track",
-    b"wbr",
-];
+fn void(l: &[u8]) -> bool {
+    matches!(
+        l,
+        b"area"
+            | b"base"
+            | b"basefont"
+            | b"bgsound"
+            | b"br"
+            | b"col"
+            | b"embed"
+            | b"hr"
+            | b"img"
+            | b"input"
+            | b"keygen"
+            | b"link"
+            | b"meta"
+            | b"param"
+            | b"source"
+            | b"track"
+            | b"wbr"
+    )
+}
 
 /// `MathML` elements whose content is text.
-const MATH_TEXT: &[&[u8]] = &[b"mi", b"mo", b"mn", b"ms", b"mtext"];
+fn math_text(l: &[u8]) -> bool {
+    matches!(l, b"mi" | b"mo" | b"mn" | b"ms" | b"mtext")
+}
 
 /// SVG elements whose content is HTML.
-const SVG_HTML: &[&[u8]] = &[b"desc", b"title", b"foreignobject"];
+fn svg_html(l: &[u8]) -> bool {
+    matches!(l, b"desc" | b"title" | b"foreignobject")
+}
+
+/// The text an HTML start tag (lower case) begins, and the name its end
+/// tag must have.
+fn text_of(l: &[u8]) -> (TextType, &'static [u8]) {
+    match l {
+        b"title" => (TextType::RcData, b"title"),
+        b"textarea" => (TextType::RcData, b"textarea"),
+        b"plaintext" => (TextType::Plain, b""),
+        b"script" => (TextType::Script, b"script"),
+        b"style" => (TextType::RawText, b"style"),
+        b"iframe" => (TextType::RawText, b"iframe"),
+        b"xmp" => (TextType::RawText, b"xmp"),
+        b"noembed" => (TextType::RawText, b"noembed"),
+        b"noframes" => (TextType::RawText, b"noframes"),
+        b"noscript" => (TextType::RawText, b"noscript"),
+        _ => (TextType::Data, b""),
+    }
+}
 
 fn is(name: &[u8], what: &[u8]) -> bool {
     name.eq_ignore_ascii_case(what)
 }
 
-fn one_of(name: &[u8], names: &[&[u8]]) -> bool {
-    names.iter().any(|n| is(name, n))
+/// Mixes the keys of [`Tokenizer::open_names`] (names as integers) with
+/// a seed of the process, cheaper than `SipHash` on one integer.
+#[derive(Clone)]
+struct Mix(u64);
+
+impl BuildHasher for Mix {
+    type Hasher = MixHasher;
+    fn build_hasher(&self) -> MixHasher {
+        MixHasher(self.0)
+    }
+}
+
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        // The finalizer of splitmix64.
+        let mut z = (self.0 ^ n).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        self.0 = z ^ (z >> 31);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 fn ws(c: u8) -> bool {
@@ -205,7 +285,8 @@ struct Tokenizer<'h, 'e> {
     /// what the end reports.
     open: Vec<u64>,
     /// How many open elements have each name (by [`Self::key`]).
-    open_names: HashMap<u64, u32>,
+    open_names: HashMap<u64, u32, Mix>,
+    /// Names that are not [`hash_step`] integers, as keys.
     hasher: RandomState,
     /// The attributes of the current start tag (kept between tags).
     attrs: Vec<Attr>,
@@ -229,7 +310,7 @@ pub(super) fn tokenize(
         cdata_allowed: false,
         ns: vec![Ns::Html],
         open: Vec::new(),
-        open_names: HashMap::new(),
+        open_names: HashMap::with_hasher(Mix(RandomState::new().hash_one(0))),
         hasher: RandomState::new(),
         attrs: Vec::new(),
     };
@@ -645,46 +726,28 @@ impl Tokenizer<'_, '_> {
         };
         self.flush(lt);
         let name = &h[lt + 1..name_end];
+        let low = Lower::of(name);
+        let l = low.get();
         // What the tree makes of it: namespace and text type.
         let mut text = TextType::Data;
-        if is(name, b"svg") {
-            self.enter(Ns::Svg);
-        } else if is(name, b"math") {
-            self.enter(Ns::Math);
-        } else if self.ns() != Ns::Html {
-            self.foreign_start(name, te.self_closing);
-        } else if is(name, b"title") || is(name, b"textarea") {
-            text = TextType::RcData;
-        } else if is(name, b"plaintext") {
-            text = TextType::Plain;
-        } else if is(name, b"script") {
-            text = TextType::Script;
-        } else {
-            for raw in [
-                &b"style"[..],
-                b"iframe",
-                b"xmp",
-                b"noembed",
-                b"noframes",
-                b"noscript",
-            ] {
-                if is(name, raw) {
-                    text = TextType::RawText;
-                    self.raw_name = raw;
+        match l {
+            b"svg" => self.enter(Ns::Svg),
+            b"math" => self.enter(Ns::Math),
+            _ if self.ns() != Ns::Html => {
+                self.foreign_start(name, l, te.self_closing)
+            }
+            _ => {
+                let raw_name;
+                (text, raw_name) = text_of(l);
+                if text != TextType::Data {
+                    self.raw_name = raw_name;
                 }
             }
         }
-        if text == TextType::RcData {
-            self.raw_name =
-                if is(name, b"title") { b"title" } else { b"textarea" };
-        }
         self.text_type = text;
         self.state = if te.to_data { TextType::Data } else { text };
-        let content = if self.ns() == Ns::Html {
-            !one_of(name, VOID)
-        } else {
-            !te.self_closing
-        };
+        let content =
+            if self.ns() == Ns::Html { !void(l) } else { !te.self_closing };
         // The events.
         let at = (lt, te.end);
         let tag = classify(tag_name(h, lt));
@@ -740,17 +803,17 @@ impl Tokenizer<'_, '_> {
     }
 
     /// The tree rules for a start tag in foreign content.
-    fn foreign_start(&mut self, name: &[u8], self_closing: bool) {
+    fn foreign_start(&mut self, name: &[u8], l: &[u8], self_closing: bool) {
         let ns = self.ns();
-        if one_of(name, FOREIGN_EXITS) {
+        if foreign_exit(l) {
             self.leave();
-        } else if (ns == Ns::Svg && one_of(name, SVG_HTML))
-            || (ns == Ns::Math && one_of(name, MATH_TEXT))
+        } else if (ns == Ns::Svg && svg_html(l))
+            || (ns == Ns::Math && math_text(l))
         {
             if !self_closing {
                 self.enter(Ns::Html);
             }
-        } else if is(name, b"font") {
+        } else if l == b"font" {
             let h = self.html;
             if self.attrs.iter().any(|a| {
                 let n = &h[a.name.0..a.name.1];
@@ -761,7 +824,7 @@ impl Tokenizer<'_, '_> {
         } else if ns == Ns::Math
             && name_hash(name) == NO_HASH
             && !self_closing
-            && is(name, b"annotation-xml")
+            && l == b"annotation-xml"
         {
             let h = self.html;
             if self.attrs.iter().any(|a| {
@@ -790,24 +853,24 @@ impl Tokenizer<'_, '_> {
         };
         self.flush(lt);
         let name = &h[name_start..name_end];
+        let low = Lower::of(name);
+        let l = low.get();
         // The tree rules.
         let ns = self.ns();
         if ns == Ns::Html {
             if self.ns.len() >= 2 {
                 let prev = self.ns[self.ns.len() - 2];
-                if (prev == Ns::Math && one_of(name, MATH_TEXT))
-                    || (prev == Ns::Svg && one_of(name, SVG_HTML))
-                    || (prev == Ns::Math
-                        && name_hash(name) == NO_HASH
-                        && is(name, b"annotation-xml"))
+                if (prev == Ns::Math
+                    && (math_text(l) || l == b"annotation-xml"))
+                    || (prev == Ns::Svg && svg_html(l))
                 {
                     self.leave();
                 }
             }
-        } else if (ns == Ns::Svg && is(name, b"svg"))
-            || (ns == Ns::Math && is(name, b"math"))
-            || is(name, b"p")
-            || is(name, b"br")
+        } else if (ns == Ns::Svg && l == b"svg")
+            || (ns == Ns::Math && l == b"math")
+            || l == b"p"
+            || l == b"br"
         {
             self.leave();
         }
