@@ -2,7 +2,8 @@
 //! message (mbox split, MIME walk, decoding with offset maps, HTML
 //! parsing, URI scanning); `parse_only` is what parsing alone costs
 //! (mail-parser's mbox reader and parser, which decodes every part, and
-//! lol_html pulling the hrefs of HTML parts; no scanning); `raw` is the
+//! mail mode's HTML tokenizer counting the links of HTML parts; no
+//! scanning); `raw` is the
 //! plain scanner over the same bytes. The mbox is synthetic list traffic
 //! plus `corpora/mail/` (see `common/mbox.rs`), or the files named by
 //! `URIFIND_MAIL_BENCH` (`:`-separated).

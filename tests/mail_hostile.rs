@@ -183,3 +183,57 @@ fn html_links_report_what_their_text_shows() {
     assert!(targets > 1000);
     assert!(texts == targets || texts + 1 == targets, "{texts} {targets}");
 }
+
+/// An HTML part of about `size` bytes: `head` then `unit` repeated.
+fn html_message(head: &[u8], unit: &[u8], size: usize) -> Vec<u8> {
+    let mut m = b"Content-Type: text/html\n\n".to_vec();
+    m.extend_from_slice(head);
+    while m.len() < size {
+        m.extend_from_slice(unit);
+    }
+    m
+}
+
+/// HTML made to stall a tokenizer (a tag, comment or script escape
+/// that never ends, end tags that close nothing or everything,
+/// thousands of open elements and namespaces), at 1 and 4 MiB: four
+/// times the HTML takes at most about four times as long (a rescan per
+/// token would take sixteen), and the heap stays within a few times the
+/// message.
+#[test]
+fn hostile_html_in_linear_time() {
+    let _one = ONE.lock().unwrap_or_else(|e| e.into_inner());
+    let shapes: [(&str, &[u8], &[u8]); 10] = [
+        ("an unclosed tag", b"<a", b" href=x"),
+        ("an unclosed value", b"<a href=\"", b"http://a.example/ "),
+        ("an unclosed comment", b"<!--", b"x -- - <!- "),
+        ("escaped script", b"<script><!--<script>", b"</scrip <!-- x -"),
+        ("RAWTEXT near ends", b"<style>", b"</styl </style2 <"),
+        ("open elements", b"", b"<b>"),
+        ("stray end tags", b"<b>", b"</i><i>x"),
+        ("links in depth", b"", b"<a href=x><div>http://a.example/"),
+        ("namespaces", b"", b"<svg><foreignObject><math><mi>"),
+        ("CDATA in SVG", b"<svg>", b"<![CDATA[x]]><p/>"),
+    ];
+    for (what, head, unit) in shapes {
+        let mut best = [f64::MAX; 2];
+        for (k, size) in [1 << 20, 4 << 20].into_iter().enumerate() {
+            for _ in 0..3 {
+                let data = html_message(head, unit, size);
+                let t = std::time::Instant::now();
+                let (_, peak, _) = read(data);
+                best[k] = best[k].min(t.elapsed().as_secs_f64());
+                assert!(
+                    peak <= 4 * size + (256 << 10),
+                    "{what} at {size} bytes: {peak} bytes of heap"
+                );
+            }
+        }
+        assert!(
+            best[1] <= 8.0 * best[0] + 0.02,
+            "{what}: {:.3} s at 1 MiB, {:.3} s at 4 MiB",
+            best[0],
+            best[1]
+        );
+    }
+}

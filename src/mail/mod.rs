@@ -77,6 +77,11 @@ mod mime;
 mod offsets;
 mod quick_head;
 
+#[doc(hidden)]
+pub use html::link_count as html_link_count;
+#[cfg(feature = "html-oracle")]
+#[doc(hidden)]
+pub use html::oracle::compare as html_oracle_compare;
 pub use mbox::{Message, Messages, DEFAULT_MAX_MESSAGE};
 pub use mbox_ranges::{
     is_message_start, judged_len, message_ranges, message_starts,

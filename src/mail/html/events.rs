@@ -101,6 +101,22 @@ pub(super) fn classify(name: &[u8]) -> Tag {
     }
 }
 
+/// How many links (`<a>` and `<area>` with an `href` value) an HTML part
+/// holds, as mail mode reads HTML: what the parse-only floor of the mail
+/// benchmarks counts. Not an interface of the library.
+///
+/// ```
+/// let html = b"<p><a href=x>x</a> <a>y</a> <area href='z'>";
+/// assert_eq!(urifind::mail::html_link_count(html), 2);
+/// ```
+pub fn link_count(html: &[u8]) -> usize {
+    let mut n = 0;
+    super::tokenizer::tokenize(html, false, &mut |ev| {
+        n += usize::from(matches!(ev, Ev::Anchor { href: Some(_), .. }));
+    });
+    n
+}
+
 #[cfg(test)]
 thread_local! {
     /// The HTML parts read, when a test gathers them.

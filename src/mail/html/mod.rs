@@ -44,6 +44,7 @@ use crate::uri::same_link;
 mod events;
 #[cfg(any(test, feature = "html-oracle"))]
 pub(crate) mod oracle;
+pub use events::link_count;
 mod target;
 mod tokenizer;
 

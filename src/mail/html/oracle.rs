@@ -179,3 +179,31 @@ fn resource_attrs(html: &[u8], el: &Element<'_, '_>, tag: Tag, evs: &Events) {
         }
     }
 }
+
+/// Compares the tokenizer's events on `html` with this parser's (given
+/// the part whole), resources on or off; says where they differ. On
+/// input that is not UTF-8, where this parser drops bytes from its text
+/// ranges, only runs the tokenizer.
+#[cfg(feature = "html-oracle")]
+pub fn compare(html: &[u8], resources: bool) -> Result<(), String> {
+    let mut new = Vec::new();
+    super::tokenizer::tokenize(html, resources, &mut |e| new.push(e));
+    if std::str::from_utf8(html).is_err() {
+        return Ok(());
+    }
+    let mut old = Vec::new();
+    if let Some(err) =
+        events(html, resources, usize::MAX, &mut |e| old.push(e))
+    {
+        return Err(err);
+    }
+    if new == old {
+        return Ok(());
+    }
+    let at = new.iter().zip(&old).take_while(|(a, b)| a == b).count();
+    Err(format!(
+        "event {at}: tokenizer {:?}, parser {:?}",
+        new.get(at),
+        old.get(at)
+    ))
+}

@@ -281,16 +281,23 @@ struct Tokenizer<'h, 'e> {
     raw_name: &'static [u8],
     cdata_allowed: bool,
     ns: Vec<Ns>,
-    /// Open elements: where the name starts (after `<`) times 4, plus
-    /// what the end reports.
-    open: Vec<u64>,
+    /// Open elements.
+    open: Open,
     /// How many open elements have each name (by [`Self::key`]).
     open_names: HashMap<u64, u32, Mix>,
     /// Names that are not [`hash_step`] integers, as keys.
     hasher: RandomState,
-    /// The attributes of the current start tag (kept between tags).
+    /// The attributes of the current start tag, up to [`MAX_KEPT`]
+    /// (the vector is kept from tag to tag).
     attrs: Vec<Attr>,
+    /// The current start tag has more: they are read again from the tag.
+    spill: bool,
 }
+
+/// How many attributes of a tag are kept: a tag with more is read again
+/// when they are looked at (so that a tag of a million attributes costs
+/// no memory), once for each look.
+const MAX_KEPT: usize = 32;
 
 /// Reports the events of `html` to `each`, in order.
 pub(super) fn tokenize(
@@ -309,14 +316,194 @@ pub(super) fn tokenize(
         raw_name: b"",
         cdata_allowed: false,
         ns: vec![Ns::Html],
-        open: Vec::new(),
+        open: Open::for_part(html.len()),
         open_names: HashMap::with_hasher(Mix(RandomState::new().hash_one(0))),
         hasher: RandomState::new(),
         attrs: Vec::new(),
+        spill: false,
     };
     t.run();
     if let Some(ev) = t.last.take() {
         (t.each)(ev);
+    }
+}
+
+/// Reads the rest of a tag of `h` whose name ends at `p` (at its
+/// delimiter): attributes (each handed to `sink`), `/`, up to `>`;
+/// `None` if the part ends first.
+fn tag_rest(
+    h: &[u8],
+    mut p: usize,
+    sink: &mut dyn FnMut(Attr),
+) -> Option<TagEnd> {
+    let done = |end, self_closing, to_data| {
+        Some(TagEnd { end, self_closing, to_data })
+    };
+    // The byte at `p` ends the name.
+    let mut self_closing_next = match *h.get(p)? {
+        b'>' => return done(p + 1, false, false),
+        c => c == b'/',
+    };
+    p += 1;
+    loop {
+        if self_closing_next {
+            self_closing_next = false;
+            // Else read again as before an attribute name.
+            if *h.get(p)? == b'>' {
+                return done(p + 1, true, false);
+            }
+        }
+        // Before an attribute name.
+        let c = *h.get(p)?;
+        if ws(c) {
+            p += 1;
+            continue;
+        }
+        match c {
+            b'/' => {
+                p += 1;
+                self_closing_next = true;
+                continue;
+            }
+            b'>' => return done(p + 1, false, false),
+            _ => {}
+        }
+        // An attribute name: its first byte may be anything else.
+        let name_start = p;
+        p += 1;
+        loop {
+            let c = *h.get(p)?;
+            if ws(c) || matches!(c, b'=' | b'/' | b'>') {
+                break;
+            }
+            p += 1;
+        }
+        let mut attr = Attr { name: (name_start, p), value: None };
+        // After the name.
+        loop {
+            let c = *h.get(p)?;
+            if ws(c) {
+                p += 1;
+                continue;
+            }
+            match c {
+                b'=' => break,
+                b'/' => {
+                    sink(attr);
+                    p += 1;
+                    self_closing_next = true;
+                }
+                b'>' => {
+                    sink(attr);
+                    return done(p + 1, false, false);
+                }
+                _ => {
+                    // Another attribute starts here.
+                    sink(attr);
+                    let name_start = p;
+                    p += 1;
+                    loop {
+                        let c = *h.get(p)?;
+                        if ws(c) || matches!(c, b'=' | b'/' | b'>') {
+                            break;
+                        }
+                        p += 1;
+                    }
+                    attr = Attr { name: (name_start, p), value: None };
+                    continue;
+                }
+            }
+            break;
+        }
+        if self_closing_next {
+            continue;
+        }
+        // At `=`: before the value.
+        p += 1;
+        loop {
+            let c = *h.get(p)?;
+            if ws(c) {
+                p += 1;
+                continue;
+            }
+            match c {
+                b'"' | b'\'' => {
+                    let from = p + 1;
+                    let k = memchr(c, h.get(from..)?)?;
+                    attr.value = Some((from, from + k));
+                    sink(attr);
+                    p = from + k + 1;
+                }
+                b'>' => {
+                    sink(attr);
+                    return done(p + 1, false, true);
+                }
+                _ => {
+                    let from = p;
+                    loop {
+                        let c = *h.get(p)?;
+                        if ws(c) || c == b'>' {
+                            break;
+                        }
+                        p += 1;
+                    }
+                    attr.value = Some((from, p));
+                    sink(attr);
+                    if h[p] == b'>' {
+                        return done(p + 1, false, false);
+                    }
+                    p += 1;
+                }
+            }
+            break;
+        }
+    }
+}
+
+/// The open elements, each where its name starts (after `<`) times 4
+/// plus what its end reports: in 4 bytes each when the part is under
+/// 1 GiB, else in 8.
+enum Open {
+    Small(Vec<u32>),
+    Large(Vec<u64>),
+}
+
+impl Open {
+    fn for_part(len: usize) -> Open {
+        if len < (1 << 30) - 1 {
+            Open::Small(Vec::new())
+        } else {
+            Open::Large(Vec::new())
+        }
+    }
+
+    fn push(&mut self, e: u64) {
+        match self {
+            Open::Small(v) => v.push(e as u32),
+            Open::Large(v) => v.push(e),
+        }
+    }
+
+    fn pop(&mut self) -> Option<u64> {
+        match self {
+            Open::Small(v) => v.pop().map(u64::from),
+            Open::Large(v) => v.pop(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Open::Small(v) => v.len(),
+            Open::Large(v) => v.len(),
+        }
+    }
+
+    /// The last entry for which `f` holds.
+    fn rposition(&self, mut f: impl FnMut(u64) -> bool) -> Option<usize> {
+        match self {
+            Open::Small(v) => v.iter().rposition(|&e| f(u64::from(e))),
+            Open::Large(v) => v.iter().rposition(|&e| f(e)),
+        }
     }
 }
 
@@ -551,142 +738,23 @@ impl Tokenizer<'_, '_> {
         }
     }
 
-    /// Reads the rest of a tag whose name ends at `p` (at its delimiter):
-    /// attributes (kept if `keep`), `/`, up to `>`; `None` if the part
-    /// ends first.
-    fn tag_rest(&mut self, mut p: usize, keep: bool) -> Option<TagEnd> {
-        let h = self.html;
-        if keep {
-            self.attrs.clear();
-        }
-        let done = |end, self_closing, to_data| {
-            Some(TagEnd { end, self_closing, to_data })
-        };
-        // The byte at `p` ends the name.
-        let mut self_closing_next = match *h.get(p)? {
-            b'>' => return done(p + 1, false, false),
-            c => c == b'/',
-        };
-        p += 1;
-        loop {
-            if self_closing_next {
-                self_closing_next = false;
-                // Else read again as before an attribute name.
-                if *h.get(p)? == b'>' {
-                    return done(p + 1, true, false);
-                }
-            }
-            // Before an attribute name.
-            let c = *h.get(p)?;
-            if ws(c) {
-                p += 1;
-                continue;
-            }
-            match c {
-                b'/' => {
-                    p += 1;
-                    self_closing_next = true;
-                    continue;
-                }
-                b'>' => return done(p + 1, false, false),
-                _ => {}
-            }
-            // An attribute name: its first byte may be anything else.
-            let name_start = p;
-            p += 1;
-            loop {
-                let c = *h.get(p)?;
-                if ws(c) || matches!(c, b'=' | b'/' | b'>') {
-                    break;
-                }
-                p += 1;
-            }
-            let mut attr = Attr { name: (name_start, p), value: None };
-            // After the name.
-            loop {
-                let c = *h.get(p)?;
-                if ws(c) {
-                    p += 1;
-                    continue;
-                }
-                match c {
-                    b'=' => break,
-                    b'/' => {
-                        self.push_attr(keep, attr);
-                        p += 1;
-                        self_closing_next = true;
-                    }
-                    b'>' => {
-                        self.push_attr(keep, attr);
-                        return done(p + 1, false, false);
-                    }
-                    _ => {
-                        // Another attribute starts here.
-                        self.push_attr(keep, attr);
-                        let name_start = p;
-                        p += 1;
-                        loop {
-                            let c = *h.get(p)?;
-                            if ws(c) || matches!(c, b'=' | b'/' | b'>') {
-                                break;
-                            }
-                            p += 1;
-                        }
-                        attr = Attr { name: (name_start, p), value: None };
-                        continue;
-                    }
-                }
-                break;
-            }
-            if self_closing_next {
-                continue;
-            }
-            // At `=`: before the value.
-            p += 1;
-            loop {
-                let c = *h.get(p)?;
-                if ws(c) {
-                    p += 1;
-                    continue;
-                }
-                match c {
-                    b'"' | b'\'' => {
-                        let from = p + 1;
-                        let k = memchr(c, h.get(from..)?)?;
-                        attr.value = Some((from, from + k));
-                        self.push_attr(keep, attr);
-                        p = from + k + 1;
-                    }
-                    b'>' => {
-                        self.push_attr(keep, attr);
-                        return done(p + 1, false, true);
-                    }
-                    _ => {
-                        let from = p;
-                        loop {
-                            let c = *h.get(p)?;
-                            if ws(c) || c == b'>' {
-                                break;
-                            }
-                            p += 1;
-                        }
-                        attr.value = Some((from, p));
-                        self.push_attr(keep, attr);
-                        if h[p] == b'>' {
-                            return done(p + 1, false, false);
-                        }
-                        p += 1;
-                    }
-                }
-                break;
+    /// Hands the attributes of the current start tag (whose name ends at
+    /// `name_end`) to `f`, in order.
+    fn visit_attrs(
+        &mut self,
+        name_end: usize,
+        f: &mut dyn FnMut(&mut Self, Attr),
+    ) {
+        let attrs = std::mem::take(&mut self.attrs);
+        if self.spill {
+            let h = self.html;
+            tag_rest(h, name_end, &mut |a| f(self, a));
+        } else {
+            for &a in &attrs {
+                f(self, a);
             }
         }
-    }
-
-    fn push_attr(&mut self, keep: bool, attr: Attr) {
-        if keep {
-            self.attrs.push(attr);
-        }
+        self.attrs = attrs;
     }
 
     /// The key of an open element's name in [`Self::open_names`].
@@ -721,7 +789,17 @@ impl Tokenizer<'_, '_> {
     /// A start tag at `lt` whose name ends at `name_end`.
     fn start_tag(&mut self, lt: usize, name_end: usize) -> Option<usize> {
         let h = self.html;
-        let Some(te) = self.tag_rest(name_end, true) else {
+        let (attrs, spill) = (&mut self.attrs, &mut self.spill);
+        attrs.clear();
+        *spill = false;
+        let te = tag_rest(h, name_end, &mut |a| {
+            if attrs.len() < MAX_KEPT {
+                attrs.push(a);
+            } else {
+                *spill = true;
+            }
+        });
+        let Some(te) = te else {
             return self.skip(lt, None);
         };
         self.flush(lt);
@@ -734,7 +812,7 @@ impl Tokenizer<'_, '_> {
             b"svg" => self.enter(Ns::Svg),
             b"math" => self.enter(Ns::Math),
             _ if self.ns() != Ns::Html => {
-                self.foreign_start(name, l, te.self_closing)
+                self.foreign_start(name_end, l, te.self_closing)
             }
             _ => {
                 let raw_name;
@@ -753,28 +831,26 @@ impl Tokenizer<'_, '_> {
         let tag = classify(tag_name(h, lt));
         if self.resources {
             let anchor = matches!(tag, Tag::Anchor | Tag::Area);
-            for i in 0..self.attrs.len() {
-                let a = self.attrs[i];
-                let Some((s, e)) = a.value else { continue };
-                if let Some(css) =
-                    resource_kind(&h[a.name.0..a.name.1], anchor)
-                {
-                    self.emit(if css {
-                        Ev::Css(s, e)
-                    } else {
-                        Ev::Resource(s, e)
-                    });
+            self.visit_attrs(name_end, &mut |t, a| {
+                let Some((s, e)) = a.value else { return };
+                match resource_kind(&h[a.name.0..a.name.1], anchor) {
+                    Some(true) => t.emit(Ev::Css(s, e)),
+                    Some(false) => t.emit(Ev::Resource(s, e)),
+                    None => {}
                 }
-            }
+            });
         }
         let mut kind = KIND_NONE;
         match tag {
             Tag::Anchor | Tag::Area => {
-                let href = self
-                    .attrs
-                    .iter()
-                    .find(|a| is(&h[a.name.0..a.name.1], b"href"))
-                    .and_then(|a| a.value);
+                // The first `href`, with or without a value.
+                let mut href = None;
+                self.visit_attrs(name_end, &mut |_, a| {
+                    if href.is_none() && is(&h[a.name.0..a.name.1], b"href") {
+                        href = Some(a.value);
+                    }
+                });
+                let href = href.flatten();
                 let closes = content && tag == Tag::Anchor;
                 self.emit(Ev::Anchor { href, closes });
                 if closes {
@@ -803,7 +879,12 @@ impl Tokenizer<'_, '_> {
     }
 
     /// The tree rules for a start tag in foreign content.
-    fn foreign_start(&mut self, name: &[u8], l: &[u8], self_closing: bool) {
+    fn foreign_start(
+        &mut self,
+        name_end: usize,
+        l: &[u8],
+        self_closing: bool,
+    ) {
         let ns = self.ns();
         if foreign_exit(l) {
             self.leave();
@@ -815,25 +896,25 @@ impl Tokenizer<'_, '_> {
             }
         } else if l == b"font" {
             let h = self.html;
-            if self.attrs.iter().any(|a| {
+            let mut leaves = false;
+            self.visit_attrs(name_end, &mut |_, a| {
                 let n = &h[a.name.0..a.name.1];
-                is(n, b"color") || is(n, b"size") || is(n, b"face")
-            }) {
+                leaves |= is(n, b"color") || is(n, b"size") || is(n, b"face");
+            });
+            if leaves {
                 self.leave();
             }
-        } else if ns == Ns::Math
-            && name_hash(name) == NO_HASH
-            && !self_closing
-            && l == b"annotation-xml"
-        {
+        } else if ns == Ns::Math && !self_closing && l == b"annotation-xml" {
             let h = self.html;
-            if self.attrs.iter().any(|a| {
-                a.value.is_some_and(|(s, e)| {
+            let mut html = false;
+            self.visit_attrs(name_end, &mut |_, a| {
+                html |= a.value.is_some_and(|(s, e)| {
                     is(&h[a.name.0..a.name.1], b"encoding")
                         && (is(&h[s..e], b"text/html")
                             || is(&h[s..e], b"application/xhtml+xml"))
-                })
-            }) {
+                });
+            });
+            if html {
                 self.enter(Ns::Html);
             }
         }
@@ -848,7 +929,7 @@ impl Tokenizer<'_, '_> {
         name_end: usize,
     ) -> Option<usize> {
         let h = self.html;
-        let Some(te) = self.tag_rest(name_end, false) else {
+        let Some(te) = tag_rest(h, name_end, &mut |_| {}) else {
             return self.skip(lt, None);
         };
         self.flush(lt);
@@ -889,7 +970,7 @@ impl Tokenizer<'_, '_> {
             return;
         }
         let h = self.html;
-        let Some(i) = self.open.iter().rposition(|&e| {
+        let Some(i) = self.open.rposition(|e| {
             let from = (e >> 2) as usize;
             let open_name = &h[from..self.name_from(from)];
             is(open_name, name)
@@ -1208,6 +1289,14 @@ mod tests {
                 same(case.as_bytes(), 1);
             }
         }
+        // Tags with more attributes than are kept: read again.
+        let many: String = (0..40).map(|i| format!(" a{i}=v")).collect();
+        for tail in [" href=h style=s href=g", ""] {
+            let html = format!("<a{many}{tail}>t</a><img{many}{tail} src=i>");
+            same(html.as_bytes(), CHUNK);
+        }
+        let html = format!("<svg><font{many} size=1>x</font><p>");
+        same(html.as_bytes(), CHUNK);
         // Bytes that are not UTF-8 in names.
         same(b"a\xff<b\xe9>x</b\xe9>y", CHUNK);
     }
