@@ -11,7 +11,8 @@
 //!   memory (or a window of a large file);
 //! * [`Message::items`] parses it with `mail-parser` (headers, MIME
 //!   structure, nested `message/rfc822` parts and digests), undoes
-//!   transfer encodings and charsets, reads HTML parts with `lol_html`,
+//!   transfer encodings and charsets, reads HTML parts with its own
+//!   HTML tokenizer,
 //!   and runs the ordinary [`Finder`] on the decoded text;
 //! * every [`MailMatch`] says where it came from (message number,
 //!   `Message-ID`, MIME part, content type, transfer encoding, context)

@@ -1,13 +1,12 @@
-//! HTML parts, read with an HTML parser (`lol_html`) the way a mail
-//! reader renders them.
+//! HTML parts, read with the project's HTML tokenizer (`tokenizer`) the
+//! way a mail reader renders them.
 //!
-//! `lol_html` is used because it reports the byte position of every tag,
-//! attribute value and text chunk in its input and hands out text and
-//! attribute values as written: the character references are decoded
-//! here, with a map, so that every match points at raw bytes. (A
-//! tokenizer that decodes for us, like `html5ever`'s, gives no byte
-//! positions.) It streams and does no tree building, so its cost is
-//! close to a scan of the part.
+//! The tokenizer reports the byte position of every tag, attribute value
+//! and text run and hands out text and attribute values as written: the
+//! character references are decoded here, with a map, so that every
+//! match points at raw bytes. (A tokenizer that decodes for us, like
+//! `html5ever`'s, gives no byte positions; `lol_html`, used before and
+//! kept as the tests' reference, re-serializes every token it reports.)
 //!
 //! Reported:
 //!

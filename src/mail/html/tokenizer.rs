@@ -1435,5 +1435,12 @@ mod tests {
             let html: String = picks.iter().map(|&i| SOUP[i]).collect();
             same(html.as_bytes(), if html.is_ascii() { chunk } else { usize::MAX });
         }
+
+        #[test]
+        fn markup_characters_as_the_reference_parser_reads_them(
+            html in r#"[<>/!?="' \n\-\[\]abcdeilmprstvxACDT]{0,200}"#,
+        ) {
+            same(html.as_bytes(), 13);
+        }
     }
 }
