@@ -228,34 +228,27 @@ impl OffsetMap {
 
     fn push(&mut self, seg: Seg) {
         debug_assert_eq!(self.shift, 0, "a shift map takes no segment");
-        if let Some(last) = self.segs.last() {
-            if last.dec == seg.dec {
+        let mut last = self.segs.last();
+        if let Some(l) = last {
+            debug_assert!(l.dec <= seg.dec, "segments out of order");
+            if l.dec == seg.dec {
                 // The previous segment covers nothing: replace it.
                 self.segs.pop();
+                last = self.segs.last();
             }
-            debug_assert!(last.dec <= seg.dec, "segments out of order");
+        }
+        // A linear segment that continues a linear predecessor is
+        // folded into it.
+        if let Some(a) = last {
+            if a.kind == Kind::Linear
+                && seg.kind == Kind::Linear
+                && seg.src >= a.src
+                && seg.src - a.src == seg.dec - a.dec
+            {
+                return;
+            }
         }
         self.segs.push(seg);
-        self.merge_last();
-    }
-
-    /// Folds a linear segment into a linear predecessor it continues.
-    fn merge_last(&mut self) {
-        let n = self.segs.len();
-        if n < 2 {
-            return;
-        }
-        let (Some(a), Some(b)) = (self.segs.get(n - 2), self.segs.get(n - 1))
-        else {
-            return;
-        };
-        if a.kind == Kind::Linear
-            && b.kind == Kind::Linear
-            && b.src >= a.src
-            && b.src - a.src == b.dec - a.dec
-        {
-            self.segs.pop();
-        }
     }
 
     /// From decoded offset `dec` on, bytes are copied from `src` on.

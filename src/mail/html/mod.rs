@@ -39,6 +39,7 @@ use super::found::{found, note, Found, FoundMatch, Kind, Out};
 use super::offsets::{Layers, OffsetMap};
 use super::{MailContext, MailFinder, PartInfo};
 use crate::charref::{char_ref, Ref, Where};
+use crate::scan::Scanner;
 use crate::uri::same_link;
 
 mod events;
@@ -87,10 +88,11 @@ fn decode_refs(
     }
     out.extend_from_slice(&src[i..]);
     if spaces {
-        for b in &mut out[first..] {
-            if *b == b'\n' || *b == b'\r' {
-                *b = b' ';
-            }
+        let run = &mut out[first..];
+        let mut at = 0;
+        while let Some(k) = memchr::memchr2(b'\n', b'\r', &run[at..]) {
+            run[at + k] = b' ';
+            at += k + 1;
         }
     }
 }
@@ -135,6 +137,9 @@ struct Page<'a> {
     found: Vec<Mark>,
     /// Room for the value `target` validates, reused.
     syn: Vec<u8>,
+    /// The part's one scan: every link target and CSS run during the
+    /// events, then the visible text.
+    scanner: Scanner<'a>,
 }
 
 /// A finding of the markup, held compactly until the visible text is
@@ -150,6 +155,14 @@ impl Mark {
         match self {
             Mark::Target(t) => t.span.0,
             Mark::Found(f) => f.span.0,
+        }
+    }
+
+    /// The finding it stands for (`html` is the part's).
+    fn found(self, html: &[u8], part: &Arc<PartInfo>) -> Found {
+        match self {
+            Mark::Target(t) => t.found(html, part),
+            Mark::Found(f) => *f,
         }
     }
 }
@@ -168,24 +181,17 @@ impl Page<'_> {
             range,
             self.lay,
             resource,
+            &mut self.scanner,
             &mut self.syn,
         )?;
         self.found.push(Mark::Target(t));
         Some(self.found.len() - 1)
     }
-
-    /// The finding `m` stands for.
-    fn unmark(&self, m: Mark) -> Found {
-        match m {
-            Mark::Target(t) => t.found(self.html, self.part),
-            Mark::Found(f) => *f,
-        }
-    }
 }
 
 impl Page<'_> {
     fn event(&mut self, ev: Ev) {
-        let (mf, html, lay, part) = (self.mf, self.html, self.lay, self.part);
+        let (html, lay, part) = (self.html, self.lay, self.part);
         match ev {
             Ev::Text(s, e) => {
                 let spaces = self.pre == 0;
@@ -232,7 +238,7 @@ impl Page<'_> {
                 decode_refs(&html[s..e], s, &mut text, &mut map, false, at);
                 let l = lay.then(&map);
                 let ctx = MailContext::HtmlResource;
-                for item in mf.finder.items(&text) {
+                for item in self.scanner.items(&text) {
                     let f = found(item, &l, part, &ctx);
                     self.found.push(Mark::Found(Box::new(f)));
                 }
@@ -286,18 +292,17 @@ pub(crate) fn read(
         open: None,
         found: Vec::new(),
         syn: Vec::new(),
+        scanner: mf.finder.scanner(),
     };
     let err = events(html, mf.html_resources, CHUNK, &mut |ev| page.event(ev));
     page.close();
-    let mut markup = std::mem::take(&mut page.found);
+    let Page { found: mut markup, vis, vmap, mut scanner, .. } = page;
     markup.sort_by_key(Mark::at);
-    let (vis, vmap) =
-        (std::mem::take(&mut page.vis), std::mem::take(&mut page.vmap));
     // The visible text, scanned once; its findings merged with those of
     // the markup by position. A link's text comes after its target, so
     // what it shows is looked for ahead, in findings not yet handed on.
     let vl = lay.then(&vmap);
-    let mut text = mf.finder.items(&vis).map(|item| {
+    let mut text = scanner.items(&vis).map(|item| {
         let local = match &item {
             crate::scan::Item::Match(m) => m.span().start,
             crate::scan::Item::Rejected(r) => r.span().start,
@@ -310,7 +315,7 @@ pub(crate) fn read(
             Mark::Target(t) if t.link != NO_LINK => Some(t.link),
             _ => None,
         };
-        let mut f = page.unmark(mark);
+        let mut f = mark.found(html, part);
         loop {
             if ahead.is_empty() {
                 ahead.extend(text.next());

@@ -9,6 +9,7 @@ use crate::charref::Where;
 use crate::mail::found::{Found, FoundMatch, Kind};
 use crate::mail::offsets::{Layers, OffsetMap};
 use crate::mail::{MailContext, MailFinder, PartInfo};
+use crate::scan::Scanner;
 
 /// No visible text (`Target::link`).
 pub(super) const NO_LINK: (usize, usize) = (usize::MAX, 0);
@@ -66,13 +67,15 @@ impl Target {
 }
 
 /// A link target: the value at `(s, e)` of the HTML, decoded, trimmed
-/// and validated as a whole.
+/// and validated as a whole (by `scanner`, the part's, which keeps its
+/// setup from one value to the next).
 pub(super) fn target(
     mf: &MailFinder,
     html: &[u8],
     (s, e): (usize, usize),
     lay: &Layers<'_>,
     resource: bool,
+    scanner: &mut Scanner<'_>,
     syn: &mut Vec<u8>,
 ) -> Option<Target> {
     let raw = html.get(s..e)?;
@@ -108,14 +111,19 @@ pub(super) fn target(
     syn.push(b'<');
     syn.extend_from_slice(core);
     syn.push(b'>');
-    let m = mf.finder.find_iter(syn).next()?;
+    let m = scanner.find_iter(syn).next()?;
     if m.span() != (0..syn.len()) {
         return None;
     }
     let l = lay.then(&map);
     let us = m.uri_span();
-    let uri_span = l.range(us.start - 1 + lead, us.end - 1 + lead);
     let span = l.range(lead, lead + core.len());
+    // Most often the URI is the whole value: one lookup.
+    let uri_span = if us == (1..syn.len() - 1) {
+        span
+    } else {
+        l.range(us.start - 1 + lead, us.end - 1 + lead)
+    };
     // The URI as the value wrote it: no reference decoded, nothing
     // removed inside.
     let as_written = val.len() == raw.len()
