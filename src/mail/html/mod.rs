@@ -137,6 +137,9 @@ struct Page<'a> {
     found: Vec<Mark>,
     /// Room for the value `target` validates, reused.
     syn: Vec<u8>,
+    /// Room for a value or a CSS run with its character references
+    /// decoded, and its map, reused.
+    dec: (Vec<u8>, OffsetMap),
     /// The part's one scan: every link target and CSS run during the
     /// events, then the visible text.
     scanner: Scanner<'a>,
@@ -183,6 +186,7 @@ impl Page<'_> {
             resource,
             &mut self.scanner,
             &mut self.syn,
+            &mut self.dec,
         )?;
         self.found.push(Mark::Target(t));
         Some(self.found.len() - 1)
@@ -230,15 +234,17 @@ impl Page<'_> {
                 self.target((s, e), true);
             }
             Ev::Css(s, e) => {
-                let mut text = Vec::new();
-                let mut map = OffsetMap::new();
+                let (text, map) = &mut self.dec;
+                text.clear();
+                map.clear();
                 // style and srcset attributes, <style>, the DOCTYPE: the
                 // attribute rule is the cautious one for all three.
                 let at = Where::Attribute;
-                decode_refs(&html[s..e], s, &mut text, &mut map, false, at);
-                let l = lay.then(&map);
+                decode_refs(&html[s..e], s, text, map, false, at);
+                let (text, map) = &self.dec;
+                let l = lay.then(map);
                 let ctx = MailContext::HtmlResource;
-                for item in self.scanner.items(&text) {
+                for item in self.scanner.items(text) {
                     let f = found(item, &l, part, &ctx);
                     self.found.push(Mark::Found(Box::new(f)));
                 }
@@ -292,6 +298,7 @@ pub(crate) fn read(
         open: None,
         found: Vec::new(),
         syn: Vec::new(),
+        dec: (Vec::new(), OffsetMap::new()),
         scanner: mf.finder.scanner(),
     };
     let err = events(html, mf.html_resources, CHUNK, &mut |ev| page.event(ev));
@@ -387,6 +394,70 @@ mod tests {
         // A legacy name decodes without its ';' in text.
         let (t, _) = refs(b"&amp");
         assert_eq!(t, "&");
+    }
+
+    /// `decode_refs` the slow way: a byte at a time, each decoded byte
+    /// with the source range it came from.
+    fn refs_slow(
+        src: &[u8],
+        base: usize,
+        spaces: bool,
+        at: Where,
+    ) -> (Vec<u8>, Vec<(usize, usize)>) {
+        let (mut out, mut from) = (Vec::new(), Vec::new());
+        let mut i = 0;
+        while i < src.len() {
+            if src[i] == b'&' {
+                if let Some((len, r)) = char_ref(&src[i..], at) {
+                    let mut b = [0; 4];
+                    let bytes = match r {
+                        Ref::Char(c) => c.encode_utf8(&mut b).as_bytes(),
+                        Ref::Named(s) => s,
+                    };
+                    for &c in bytes {
+                        out.push(c);
+                        from.push((base + i, base + i + len));
+                    }
+                    i += len;
+                    continue;
+                }
+            }
+            let c = src[i];
+            let line = c == b'\n' || c == b'\r';
+            out.push(if spaces && line { b' ' } else { c });
+            from.push((base + i, base + i + 1));
+            i += 1;
+        }
+        (out, from)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3_000))]
+        /// The decoder (references found with `memchr`, line breaks
+        /// turned to spaces in one sweep, runs without a reference
+        /// copied whole) is the byte-at-a-time reading, text and
+        /// places, also when it appends to text already decoded.
+        #[test]
+        fn decode_refs_is_the_slow_reading(
+            a in proptest::collection::vec(proptest::sample::select(b"a&#x;1\n\r lmtp=".to_vec()), 0..24),
+            b in proptest::collection::vec(proptest::sample::select(b"a&#x;1\n\r lmtp=".to_vec()), 0..24),
+            spaces in proptest::bool::ANY,
+            attribute in proptest::bool::ANY,
+        ) {
+            let at = if attribute { Where::Attribute } else { Where::Text };
+            let (mut out, mut map) = (Vec::new(), OffsetMap::new());
+            decode_refs(&a, 0, &mut out, &mut map, !spaces, at);
+            let gap = a.len() + 3;
+            decode_refs(&b, gap, &mut out, &mut map, spaces, at);
+            let (mut want, mut from) = refs_slow(&a, 0, !spaces, at);
+            let (wb, fb) = refs_slow(&b, gap, spaces, at);
+            want.extend(wb);
+            from.extend(fb);
+            proptest::prop_assert_eq!(&out, &want);
+            for (d, f) in from.iter().enumerate() {
+                proptest::prop_assert_eq!(map.byte(d), *f, "byte {}", d);
+            }
+        }
     }
 
     fn attr(s: &[u8]) -> String {

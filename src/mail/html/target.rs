@@ -68,7 +68,8 @@ impl Target {
 
 /// A link target: the value at `(s, e)` of the HTML, decoded, trimmed
 /// and validated as a whole (by `scanner`, the part's, which keeps its
-/// setup from one value to the next).
+/// setup from one value to the next; `syn` and `dec` are room reused
+/// from one value to the next).
 pub(super) fn target(
     mf: &MailFinder,
     html: &[u8],
@@ -77,19 +78,23 @@ pub(super) fn target(
     resource: bool,
     scanner: &mut Scanner<'_>,
     syn: &mut Vec<u8>,
+    dec: &mut (Vec<u8>, OffsetMap),
 ) -> Option<Target> {
     let raw = html.get(s..e)?;
-    let decoded;
-    // Most values hold no character reference: read where they stand.
-    let (val, map) = if memchr::memchr(b'&', raw).is_none() {
-        (raw, OffsetMap::shift(s))
-    } else {
-        let mut val = Vec::new();
-        let mut map = OffsetMap::new();
-        decode_refs(raw, s, &mut val, &mut map, false, Where::Attribute);
-        decoded = val;
-        (&decoded[..], map)
-    };
+    let shift;
+    // Most values hold no character reference: read where they stand;
+    // the others are decoded into `dec` (the caller's, reused).
+    let (val, map): (&[u8], &OffsetMap) =
+        if memchr::memchr(b'&', raw).is_none() {
+            shift = OffsetMap::shift(s);
+            (raw, &shift)
+        } else {
+            let (val, map) = dec;
+            val.clear();
+            map.clear();
+            decode_refs(raw, s, val, map, false, Where::Attribute);
+            (&val[..], &*map)
+        };
     let lead = val.iter().take_while(|b| b.is_ascii_whitespace()).count();
     let trail = val[lead..]
         .iter()
@@ -115,7 +120,7 @@ pub(super) fn target(
     if m.span() != (0..syn.len()) {
         return None;
     }
-    let l = lay.then(&map);
+    let l = lay.then(map);
     let us = m.uri_span();
     let span = l.range(lead, lead + core.len());
     // Most often the URI is the whole value: one lookup.
@@ -139,4 +144,82 @@ pub(super) fn target(
     };
     let delimiter = m.context();
     Some(Target { span, uri_span, uri, delimiter, resource, link: NO_LINK })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every value validated with the part's one scanner, one after the
+    /// other, and each with a scanner of its own: the same targets (a
+    /// value that leaves the scan in some state, an unclosed `<` or a
+    /// URI cut short, changes nothing for the next).
+    #[test]
+    fn one_scanner_for_every_value_is_a_scanner_per_value() {
+        let values: &[&str] = &[
+            "http://a.example/x",
+            " https://a.example/?a=1&amp;b=2 ",
+            "<http://b.example/",
+            "http://c.example/ x",
+            "mailto:a@b.example",
+            "URL:http://d.example/",
+            "http://e.example/&lt;y&gt;",
+            "http://f.example/a-\n  b",
+            "\"http://g.example/",
+            "((((http://h.example/)",
+            "cid:part1@example",
+            "javascript:void(0)",
+            "http://",
+            "&#104;ttp://i.example/",
+            "http://j.example/\u{e9}",
+            "",
+            "   ",
+            "http://k.example/>x<y",
+        ];
+        for resources in [false, true] {
+            let mf = MailFinder::new(crate::Finder::new())
+                .html_resources(resources);
+            let map = OffsetMap::shift(0);
+            let lay = Layers::new(&map);
+            let mut html = String::new();
+            let mut ranges = Vec::new();
+            for v in values.iter().cycle().take(3 * values.len()) {
+                html.push_str("<a href=\"");
+                ranges.push((html.len(), html.len() + v.len()));
+                html.push_str(v);
+                html.push_str("\">");
+            }
+            let html = html.as_bytes();
+            let mut shared = mf.finder.scanner();
+            let (mut syn, mut dec) =
+                (Vec::new(), (Vec::new(), OffsetMap::new()));
+            let mut found = 0;
+            for &r in &ranges {
+                let one = target(
+                    &mf,
+                    html,
+                    r,
+                    &lay,
+                    resources,
+                    &mut shared,
+                    &mut syn,
+                    &mut dec,
+                );
+                let alone = target(
+                    &mf,
+                    html,
+                    r,
+                    &lay,
+                    resources,
+                    &mut mf.finder.scanner(),
+                    &mut Vec::new(),
+                    &mut (Vec::new(), OffsetMap::new()),
+                );
+                assert_eq!(format!("{one:?}"), format!("{alone:?}"));
+                found += usize::from(one.is_some());
+            }
+            // Some values are links, some are not.
+            assert!(found > 3 * 4 && found < ranges.len(), "{found}");
+        }
+    }
 }
