@@ -39,14 +39,13 @@ use super::found::{found, note, Found, FoundMatch, Kind, Out};
 use super::offsets::{Layers, OffsetMap};
 use super::{MailContext, MailFinder, PartInfo};
 use crate::charref::{char_ref, Ref, Where};
-use crate::scan::Scanner;
 use crate::uri::same_link;
 
 mod events;
 mod target;
 
 use events::{events, Ev, CHUNK};
-use target::{target, Target, NO_LINK};
+use target::{target, Room, Target, NO_LINK};
 
 /// Appends `src` (at `base` in the HTML) to `out` with its character
 /// references decoded, mapping every byte back; with `spaces`, line
@@ -135,14 +134,10 @@ struct Page<'a> {
     /// Link targets and markup findings; for a link target, the range
     /// of the visible text of its `<a>`.
     found: Vec<Mark>,
-    /// Room for the value `target` validates, reused.
-    syn: Vec<u8>,
-    /// Room for a value or a CSS run with its character references
-    /// decoded, and its map, reused.
-    dec: (Vec<u8>, OffsetMap),
-    /// The part's one scan: every link target and CSS run during the
-    /// events, then the visible text.
-    scanner: Scanner<'a>,
+    /// What validating values reuses; its scan is the part's one:
+    /// every link target and CSS run during the events, then the
+    /// visible text.
+    room: Room<'a>,
 }
 
 /// A finding of the markup, held compactly until the visible text is
@@ -184,9 +179,7 @@ impl Page<'_> {
             range,
             self.lay,
             resource,
-            &mut self.scanner,
-            &mut self.syn,
-            &mut self.dec,
+            &mut self.room,
         )?;
         self.found.push(Mark::Target(t));
         Some(self.found.len() - 1)
@@ -234,17 +227,17 @@ impl Page<'_> {
                 self.target((s, e), true);
             }
             Ev::Css(s, e) => {
-                let (text, map) = &mut self.dec;
+                let (text, map) = &mut self.room.dec;
                 text.clear();
                 map.clear();
                 // style and srcset attributes, <style>, the DOCTYPE: the
                 // attribute rule is the cautious one for all three.
                 let at = Where::Attribute;
                 decode_refs(&html[s..e], s, text, map, false, at);
-                let (text, map) = &self.dec;
+                let (text, map) = &self.room.dec;
                 let l = lay.then(map);
                 let ctx = MailContext::HtmlResource;
-                for item in self.scanner.items(text) {
+                for item in self.room.scanner.items(text) {
                     let f = found(item, &l, part, &ctx);
                     self.found.push(Mark::Found(Box::new(f)));
                 }
@@ -297,13 +290,12 @@ pub(crate) fn read(
         pre: 0,
         open: None,
         found: Vec::new(),
-        syn: Vec::new(),
-        dec: (Vec::new(), OffsetMap::new()),
-        scanner: mf.finder.scanner(),
+        room: Room::new(mf),
     };
     let err = events(html, mf.html_resources, CHUNK, &mut |ev| page.event(ev));
     page.close();
-    let Page { found: mut markup, vis, vmap, mut scanner, .. } = page;
+    let Page { found: mut markup, vis, vmap, room, .. } = page;
+    let mut scanner = room.scanner;
     markup.sort_by_key(Mark::at);
     // The visible text, scanned once; its findings merged with those of
     // the markup by position. A link's text comes after its target, so

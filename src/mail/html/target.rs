@@ -66,20 +66,39 @@ impl Target {
     }
 }
 
+/// What validating values keeps from one to the next (one per HTML
+/// part): the part's scan, which keeps its setup, and the room a value
+/// is decoded and bracketed in.
+pub(super) struct Room<'f> {
+    pub(super) scanner: Scanner<'f>,
+    /// The value in angle brackets, as it is validated.
+    syn: Vec<u8>,
+    /// A value or CSS run with its character references decoded, and
+    /// its map.
+    pub(super) dec: (Vec<u8>, OffsetMap),
+}
+
+impl<'f> Room<'f> {
+    pub(super) fn new(mf: &'f MailFinder) -> Room<'f> {
+        Room {
+            scanner: mf.finder.scanner(),
+            syn: Vec::new(),
+            dec: (Vec::new(), OffsetMap::new()),
+        }
+    }
+}
+
 /// A link target: the value at `(s, e)` of the HTML, decoded, trimmed
-/// and validated as a whole (by `scanner`, the part's, which keeps its
-/// setup from one value to the next; `syn` and `dec` are room reused
-/// from one value to the next).
+/// and validated as a whole (in `room`, the part's).
 pub(super) fn target(
     mf: &MailFinder,
     html: &[u8],
     (s, e): (usize, usize),
     lay: &Layers<'_>,
     resource: bool,
-    scanner: &mut Scanner<'_>,
-    syn: &mut Vec<u8>,
-    dec: &mut (Vec<u8>, OffsetMap),
+    room: &mut Room<'_>,
 ) -> Option<Target> {
+    let Room { scanner, syn, dec } = room;
     let raw = html.get(s..e)?;
     let shift;
     // Most values hold no character reference: read where they stand;
@@ -111,7 +130,6 @@ pub(super) fn target(
     {
         return None;
     }
-    // (`syn` is the caller's, reused from one value to the next.)
     syn.clear();
     syn.push(b'<');
     syn.extend_from_slice(core);
@@ -190,31 +208,12 @@ mod tests {
                 html.push_str("\">");
             }
             let html = html.as_bytes();
-            let mut shared = mf.finder.scanner();
-            let (mut syn, mut dec) =
-                (Vec::new(), (Vec::new(), OffsetMap::new()));
+            let mut shared = Room::new(&mf);
             let mut found = 0;
             for &r in &ranges {
-                let one = target(
-                    &mf,
-                    html,
-                    r,
-                    &lay,
-                    resources,
-                    &mut shared,
-                    &mut syn,
-                    &mut dec,
-                );
-                let alone = target(
-                    &mf,
-                    html,
-                    r,
-                    &lay,
-                    resources,
-                    &mut mf.finder.scanner(),
-                    &mut Vec::new(),
-                    &mut (Vec::new(), OffsetMap::new()),
-                );
+                let one = target(&mf, html, r, &lay, resources, &mut shared);
+                let alone =
+                    target(&mf, html, r, &lay, resources, &mut Room::new(&mf));
                 assert_eq!(format!("{one:?}"), format!("{alone:?}"));
                 found += usize::from(one.is_some());
             }
