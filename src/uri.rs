@@ -669,15 +669,53 @@ pub fn equivalent(a: &[u8], b: &[u8]) -> bool {
 /// Most pairs are told apart or matched without normalizing: when
 /// neither side holds a `%` or a port, normalization only lower-cases
 /// the scheme and the host, so the components are compared in place
-/// (no allocation). Anything else goes through [`normalize`].
+/// (no allocation). Anything else goes through [`normalize`]. Before
+/// either, two links whose hosts differ early ([`hosts_differ`]) are
+/// told apart at their first differing byte.
 pub(crate) fn same_link(a: &[u8], b: &[u8]) -> bool {
     if a == b {
         return true;
+    }
+    if hosts_differ(a, b) {
+        return false;
     }
     match (Plain::of(a), Plain::of(b)) {
         (Some(x), Some(y)) => x.same(&y),
         _ => same_link_normalized(a, b),
     }
+}
+
+/// Whether `a` and `b` certainly normalize differently because they
+/// differ in their host: their first byte that differs but for ASCII
+/// case is a letter, digit, `.` or `-` on both sides, inside an
+/// authority (after `scheme://`) whose bytes before it hold no `%`,
+/// `:`, `@`, `/`, `?` or `#`. Normalization only lower-cases those
+/// bytes and keeps every one at its place (escapes, ports and the empty
+/// path, which move bytes, all come after), so that byte still differs.
+///
+/// `false` only means "compare them".
+fn hosts_differ(a: &[u8], b: &[u8]) -> bool {
+    let Some(k) =
+        a.iter().zip(b).position(|(x, y)| !x.eq_ignore_ascii_case(y))
+    else {
+        return false;
+    };
+    let host_byte =
+        |c: u8| c.is_ascii_alphanumeric() || c == b'.' || c == b'-';
+    if !host_byte(a[k]) || !host_byte(b[k]) {
+        return false;
+    }
+    let Some(i) = a[..k].iter().position(|&c| {
+        !c.is_ascii_alphanumeric() && !matches!(c, b'+' | b'-' | b'.')
+    }) else {
+        return false;
+    };
+    i > 0
+        && a[i..].starts_with(b"://")
+        && i + 3 <= k
+        && a[i + 3..k]
+            .iter()
+            .all(|&c| !matches!(c, b'%' | b':' | b'@' | b'/' | b'?' | b'#'))
 }
 
 /// What [`same_link`] compares of a URI whose normalization would only
@@ -826,6 +864,14 @@ mod tests {
             (b":", b":", true),
             (b"a:", b"A:", true),
         ];
+        // Told apart at the host's first byte, or left to the
+        // comparison.
+        assert!(hosts_differ(b"http://d.example/z", b"http://e.example/w"));
+        assert!(hosts_differ(b"HTTP://a.B.example", b"http://a.c.example"));
+        assert!(!hosts_differ(b"http://a.example/x", b"http://a.example/y"));
+        assert!(!hosts_differ(b"http://u@d.example/", b"http://u@e.example/"));
+        assert!(!hosts_differ(b"http://a%2Eb/", b"http://a.b/"));
+        assert!(!hosts_differ(b"mailto:d@a.example", b"mailto:e@a.example"));
         for &(a, b, want) in pairs {
             let (fast, full) = (same_link(a, b), same_link_normalized(a, b));
             let show = |x: &[u8]| String::from_utf8_lossy(x).into_owned();
@@ -873,6 +919,25 @@ mod tests {
                     prop_assert_eq!(p.tail, &tail[..]);
                 }
             }
+        }
+
+        #[test]
+        fn hosts_that_differ_never_normalize_alike(
+            scheme in prop::sample::select(vec!["http://", "HTTP://", "a+b.c-://", "x:", "//", ""]),
+            common in uriish(),
+            a in uriish(),
+            b in uriish(),
+        ) {
+            // Two links that share a start (where a host would be), then
+            // go their own ways: a difference found early is a
+            // difference after normalization.
+            let a = [scheme.as_bytes(), &common, &a].concat();
+            let b = [scheme.as_bytes(), &common, &b].concat();
+            if hosts_differ(&a, &b) {
+                prop_assert!(!same_link_normalized(&a, &b));
+                prop_assert!(!same_link(&a, &b));
+            }
+            prop_assert_eq!(same_link(&a, &b), same_link_normalized(&a, &b));
         }
 
         #[test]

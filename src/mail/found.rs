@@ -109,15 +109,19 @@ pub(crate) fn found(
         Item::Match(m) => {
             let s = m.span();
             let u = m.uri_span();
+            let span = lay.range(s.start, s.end);
+            // Most matches are their URI (no delimiter): one lookup.
+            let uri_span =
+                if u == s { span } else { lay.range(u.start, u.end) };
             let km = FoundMatch {
                 without_hyphen: m.without_hyphen().map(<[u8]>::to_vec),
                 delimiter: m.context(),
-                uri_span: lay.range(u.start, u.end),
+                uri_span,
                 uri: m.uri().to_vec(),
                 shown: None,
                 parts_seen: Vec::new(),
             };
-            (lay.range(s.start, s.end), Kind::Match(km))
+            (span, Kind::Match(km))
         }
         Item::Rejected(r) => {
             let s = r.span();

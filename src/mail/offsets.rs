@@ -226,36 +226,40 @@ impl OffsetMap {
         OffsetMap { shift: src, ..OffsetMap::default() }
     }
 
-    fn push(&mut self, seg: Seg) {
-        debug_assert_eq!(self.shift, 0, "a shift map takes no segment");
-        if let Some(last) = self.segs.last() {
-            if last.dec == seg.dec {
-                // The previous segment covers nothing: replace it.
-                self.segs.pop();
-            }
-            debug_assert!(last.dec <= seg.dec, "segments out of order");
+    /// Empties the map for a new text, keeping its memory.
+    pub(crate) fn clear(&mut self) {
+        match &mut self.segs {
+            Segs::Small(v) => v.clear(),
+            Segs::Full(_) => self.segs = Segs::default(),
         }
-        self.segs.push(seg);
-        self.merge_last();
+        self.shift = 0;
+        self.runs.clear();
+        self.hint.set((0, 0));
     }
 
-    /// Folds a linear segment into a linear predecessor it continues.
-    fn merge_last(&mut self) {
-        let n = self.segs.len();
-        if n < 2 {
-            return;
+    fn push(&mut self, seg: Seg) {
+        debug_assert_eq!(self.shift, 0, "a shift map takes no segment");
+        let mut last = self.segs.last();
+        if let Some(l) = last {
+            debug_assert!(l.dec <= seg.dec, "segments out of order");
+            if l.dec == seg.dec {
+                // The previous segment covers nothing: replace it.
+                self.segs.pop();
+                last = self.segs.last();
+            }
         }
-        let (Some(a), Some(b)) = (self.segs.get(n - 2), self.segs.get(n - 1))
-        else {
-            return;
-        };
-        if a.kind == Kind::Linear
-            && b.kind == Kind::Linear
-            && b.src >= a.src
-            && b.src - a.src == b.dec - a.dec
-        {
-            self.segs.pop();
+        // A linear segment that continues a linear predecessor is
+        // folded into it.
+        if let Some(a) = last {
+            if a.kind == Kind::Linear
+                && seg.kind == Kind::Linear
+                && seg.src >= a.src
+                && seg.src - a.src == seg.dec - a.dec
+            {
+                return;
+            }
         }
+        self.segs.push(seg);
     }
 
     /// From decoded offset `dec` on, bytes are copied from `src` on.
@@ -589,5 +593,65 @@ mod tests {
         let inner = OffsetMap::shift(8);
         let base = Layers::new(&outer);
         assert_eq!(base.then(&inner).range(0, 3), (108, 205));
+    }
+
+    /// What a list of `(dec, src, group length)` segments, kept as
+    /// pushed (no folding, no replacing), says of decoded byte `d`: the
+    /// last segment starting at or before `d` that is not followed by
+    /// one starting at the same place.
+    fn naive(
+        segs: &[(usize, usize, Option<usize>)],
+        d: usize,
+    ) -> (usize, usize) {
+        let (dec, src, group) = segs
+            .iter()
+            .rev()
+            .find(|s| s.0 <= d)
+            .copied()
+            .expect("a segment at 0");
+        match group {
+            Some(n) => (src, src + n),
+            None => (src + d - dec, src + d - dec + 1),
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2_000))]
+        /// Folding a linear segment into the one it continues, and
+        /// replacing one that covers nothing, change no lookup.
+        #[test]
+        fn folded_map_is_the_list_of_segments(
+            steps in proptest::collection::vec((0usize..4, 0usize..3, 0usize..6, 1usize..4), 1..40)
+        ) {
+            let mut m = OffsetMap::new();
+            let mut list: Vec<(usize, usize, Option<usize>)> = Vec::new();
+            let mut dec = 0;
+            for (i, &(adv, kind, val, len)) in steps.iter().enumerate() {
+                if i > 0 {
+                    dec += adv;
+                }
+                let seg = match (kind, list.last()) {
+                    // A linear segment that continues the last one: the
+                    // case folding is for.
+                    (0, Some(&(d0, s0, None))) => (dec, s0 + (dec - d0), None),
+                    (0 | 1, _) => (dec, 10 * val, None),
+                    _ => (dec, 10 * val, Some(len)),
+                };
+                match seg.2 {
+                    None => m.linear(seg.0, seg.1),
+                    Some(n) => m.group(seg.0, seg.1, n),
+                }
+                // A later segment at the same place replaces the earlier.
+                list.retain(|s| s.0 != dec);
+                list.push(seg);
+            }
+            for d in 0..dec + 4 {
+                proptest::prop_assert_eq!(m.byte(d), naive(&list, d), "byte {}", d);
+            }
+            let mut again = m.clone();
+            again.clear();
+            again.linear(0, 7);
+            proptest::prop_assert_eq!(again.byte(3), (10, 11));
+        }
     }
 }

@@ -48,7 +48,7 @@ mod target;
 mod tokenizer;
 
 use events::{events, Ev, CHUNK};
-use target::{target, Target, NO_LINK};
+use target::{target, Room, Target, NO_LINK};
 
 /// Appends `src` (at `base` in the HTML) to `out` with its character
 /// references decoded, mapping every byte back; with `spaces`, line
@@ -90,10 +90,11 @@ fn decode_refs(
     }
     out.extend_from_slice(&src[i..]);
     if spaces {
-        for b in &mut out[first..] {
-            if *b == b'\n' || *b == b'\r' {
-                *b = b' ';
-            }
+        let run = &mut out[first..];
+        let mut at = 0;
+        while let Some(k) = memchr::memchr2(b'\n', b'\r', &run[at..]) {
+            run[at + k] = b' ';
+            at += k + 1;
         }
     }
 }
@@ -136,8 +137,10 @@ struct Page<'a> {
     /// Link targets and markup findings; for a link target, the range
     /// of the visible text of its `<a>`.
     found: Vec<Mark>,
-    /// Room for the value `target` validates, reused.
-    syn: Vec<u8>,
+    /// What validating values reuses; its scan is the part's one:
+    /// every link target and CSS run during the events, then the
+    /// visible text.
+    room: Room<'a>,
 }
 
 /// A finding of the markup, held compactly until the visible text is
@@ -153,6 +156,14 @@ impl Mark {
         match self {
             Mark::Target(t) => t.span.0,
             Mark::Found(f) => f.span.0,
+        }
+    }
+
+    /// The finding it stands for (`html` is the part's).
+    fn found(self, html: &[u8], part: &Arc<PartInfo>) -> Found {
+        match self {
+            Mark::Target(t) => t.found(html, part),
+            Mark::Found(f) => *f,
         }
     }
 }
@@ -171,24 +182,16 @@ impl Page<'_> {
             range,
             self.lay,
             resource,
-            &mut self.syn,
+            &mut self.room,
         )?;
         self.found.push(Mark::Target(t));
         Some(self.found.len() - 1)
-    }
-
-    /// The finding `m` stands for.
-    fn unmark(&self, m: Mark) -> Found {
-        match m {
-            Mark::Target(t) => t.found(self.html, self.part),
-            Mark::Found(f) => *f,
-        }
     }
 }
 
 impl Page<'_> {
     fn event(&mut self, ev: Ev) {
-        let (mf, html, lay, part) = (self.mf, self.html, self.lay, self.part);
+        let (html, lay, part) = (self.html, self.lay, self.part);
         match ev {
             Ev::Text(s, e) => {
                 let spaces = self.pre == 0;
@@ -227,15 +230,17 @@ impl Page<'_> {
                 self.target((s, e), true);
             }
             Ev::Css(s, e) => {
-                let mut text = Vec::new();
-                let mut map = OffsetMap::new();
+                let (text, map) = &mut self.room.dec;
+                text.clear();
+                map.clear();
                 // style and srcset attributes, <style>, the DOCTYPE: the
                 // attribute rule is the cautious one for all three.
                 let at = Where::Attribute;
-                decode_refs(&html[s..e], s, &mut text, &mut map, false, at);
-                let l = lay.then(&map);
+                decode_refs(&html[s..e], s, text, map, false, at);
+                let (text, map) = &self.room.dec;
+                let l = lay.then(map);
                 let ctx = MailContext::HtmlResource;
-                for item in mf.finder.items(&text) {
+                for item in self.room.scanner.items(text) {
                     let f = found(item, &l, part, &ctx);
                     self.found.push(Mark::Found(Box::new(f)));
                 }
@@ -288,19 +293,18 @@ pub(crate) fn read(
         pre: 0,
         open: None,
         found: Vec::new(),
-        syn: Vec::new(),
+        room: Room::new(mf),
     };
     let err = events(html, mf.html_resources, CHUNK, &mut |ev| page.event(ev));
     page.close();
-    let mut markup = std::mem::take(&mut page.found);
+    let Page { found: mut markup, vis, vmap, room, .. } = page;
+    let mut scanner = room.scanner;
     markup.sort_by_key(Mark::at);
-    let (vis, vmap) =
-        (std::mem::take(&mut page.vis), std::mem::take(&mut page.vmap));
     // The visible text, scanned once; its findings merged with those of
     // the markup by position. A link's text comes after its target, so
     // what it shows is looked for ahead, in findings not yet handed on.
     let vl = lay.then(&vmap);
-    let mut text = mf.finder.items(&vis).map(|item| {
+    let mut text = scanner.items(&vis).map(|item| {
         let local = match &item {
             crate::scan::Item::Match(m) => m.span().start,
             crate::scan::Item::Rejected(r) => r.span().start,
@@ -313,7 +317,7 @@ pub(crate) fn read(
             Mark::Target(t) if t.link != NO_LINK => Some(t.link),
             _ => None,
         };
-        let mut f = page.unmark(mark);
+        let mut f = mark.found(html, part);
         loop {
             if ahead.is_empty() {
                 ahead.extend(text.next());
@@ -385,6 +389,75 @@ mod tests {
         // A legacy name decodes without its ';' in text.
         let (t, _) = refs(b"&amp");
         assert_eq!(t, "&");
+    }
+
+    /// `decode_refs` the slow way: a byte at a time, each decoded byte
+    /// with the source range it came from; with `spaces`, every line
+    /// break of the result is a space (one written as a reference, `&#10;`,
+    /// too: a browser shows both alike).
+    fn refs_slow(
+        src: &[u8],
+        base: usize,
+        spaces: bool,
+        at: Where,
+    ) -> (Vec<u8>, Vec<(usize, usize)>) {
+        let (mut out, mut from) = (Vec::new(), Vec::new());
+        let mut i = 0;
+        while i < src.len() {
+            if src[i] == b'&' {
+                if let Some((len, r)) = char_ref(&src[i..], at) {
+                    let mut b = [0; 4];
+                    let bytes = match r {
+                        Ref::Char(c) => c.encode_utf8(&mut b).as_bytes(),
+                        Ref::Named(s) => s,
+                    };
+                    for &c in bytes {
+                        out.push(c);
+                        from.push((base + i, base + i + len));
+                    }
+                    i += len;
+                    continue;
+                }
+            }
+            out.push(src[i]);
+            from.push((base + i, base + i + 1));
+            i += 1;
+        }
+        for c in out.iter_mut().filter(|_| spaces) {
+            if *c == b'\n' || *c == b'\r' {
+                *c = b' ';
+            }
+        }
+        (out, from)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3_000))]
+        /// The decoder (references found with `memchr`, line breaks
+        /// turned to spaces in one sweep, runs without a reference
+        /// copied whole) is the byte-at-a-time reading, text and
+        /// places, also when it appends to text already decoded.
+        #[test]
+        fn decode_refs_is_the_slow_reading(
+            a in proptest::collection::vec(proptest::sample::select(b"a&#x;1\n\r lmtp=".to_vec()), 0..24),
+            b in proptest::collection::vec(proptest::sample::select(b"a&#x;1\n\r lmtp=".to_vec()), 0..24),
+            spaces in proptest::bool::ANY,
+            attribute in proptest::bool::ANY,
+        ) {
+            let at = if attribute { Where::Attribute } else { Where::Text };
+            let (mut out, mut map) = (Vec::new(), OffsetMap::new());
+            decode_refs(&a, 0, &mut out, &mut map, !spaces, at);
+            let gap = a.len() + 3;
+            decode_refs(&b, gap, &mut out, &mut map, spaces, at);
+            let (mut want, mut from) = refs_slow(&a, 0, !spaces, at);
+            let (wb, fb) = refs_slow(&b, gap, spaces, at);
+            want.extend(wb);
+            from.extend(fb);
+            proptest::prop_assert_eq!(&out, &want);
+            for (d, f) in from.iter().enumerate() {
+                proptest::prop_assert_eq!(map.byte(d), *f, "byte {}", d);
+            }
+        }
     }
 
     fn attr(s: &[u8]) -> String {
