@@ -77,7 +77,7 @@ pub(crate) fn silent(block: &[u8]) -> Option<Silent<'_>> {
     s.body = fields(block, |_, name, start, end| {
         let value = &block[start..end];
         // A value the walk would read as text, not as a field.
-        if !super::headers::structural(name) || value.starts_with(b"//") {
+        if value.starts_with(b"//") {
             return None;
         }
         if name.eq_ignore_ascii_case(b"content-type") {
@@ -97,6 +97,8 @@ pub(crate) fn silent(block: &[u8]) -> Option<Silent<'_>> {
                 return None;
             }
             s.encoding.get_or_insert(value.trim_ascii());
+        } else if !super::headers::structural(name) {
+            return None;
         }
         Some(())
     })?;
