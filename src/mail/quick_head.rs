@@ -11,6 +11,12 @@
 //! types, a `Message-ID`, a line that is no field) is left to the
 //! parser.
 //!
+//! For a silent block (only structural fields, none of it searched),
+//! [`silent`] gives what it says about the part's body without building
+//! the fields at all: parts whose blocks differ only in what the walk
+//! ignores (the case of a name, a `name=` parameter) then cost what
+//! parts with one repeated block cost.
+//!
 //! The answer must be the parser's, field for field: what `mime::prepare`
 //! would have made of the block (a `Content-Transfer-Encoding` name
 //! masked to `Xontent-...`, a `charset` parameter to `xharset`), then
