@@ -79,6 +79,14 @@ pub const HOSTILE_MAIL: &[(&str, &str)] = &[
         "mail-huge-header",
         "one header field folded forever, a URI every 20 bytes",
     ),
+    (
+        "mail-parts-alt",
+        "mail-many-parts, `Content-Type` and `Content-type` alternating",
+    ),
+    (
+        "mail-parts-named",
+        "mail-many-parts, each part with its own `name=` parameter",
+    ),
     ("mail-base64", "text/plain in base64, a URI every 19 decoded bytes"),
     ("mail-html-shown", "HTML: `<a href=URI>another URI</a><br>` repeated"),
     ("mail-qp", "quoted-printable text, escapes and soft breaks in every URI"),
@@ -445,6 +453,8 @@ enum Kind {
 enum Hostile {
     DenseText,
     ManyParts,
+    PartsAlt,
+    PartsNamed,
     HugeHeader,
     Base64,
     HtmlShown,
@@ -504,6 +514,8 @@ impl Gen {
             "adv-quote-break" => Kind::Repeat(b"\"http://a.example/\n  x"),
             "mail-dense-text" => Kind::Hostile(Hostile::DenseText),
             "mail-many-parts" => Kind::Hostile(Hostile::ManyParts),
+            "mail-parts-alt" => Kind::Hostile(Hostile::PartsAlt),
+            "mail-parts-named" => Kind::Hostile(Hostile::PartsNamed),
             "mail-huge-header" => Kind::Hostile(Hostile::HugeHeader),
             "mail-base64" => Kind::Hostile(Hostile::Base64),
             "mail-html-shown" => Kind::Hostile(Hostile::HtmlShown),
@@ -619,7 +631,9 @@ MIME-Version: 1.0\n";
             out.extend_from_slice(HEAD);
             out.extend_from_slice(match h {
                 Hostile::DenseText => b"Content-Type: text/plain\n\n",
-                Hostile::ManyParts => {
+                Hostile::ManyParts
+                | Hostile::PartsAlt
+                | Hostile::PartsNamed => {
                     b"Content-Type: multipart/mixed; boundary=b\n\n"
                 }
                 Hostile::HugeHeader => b"X-Links: http://a.example/x",
@@ -649,6 +663,26 @@ Content-Transfer-Encoding: quoted-printable\n\n"
                 Hostile::ManyParts => out.extend_from_slice(
                     b"--b\nContent-Type: text/plain\n\nhttp://a.example/x\n",
                 ),
+                Hostile::PartsAlt => {
+                    // Header blocks that differ from one part to the next.
+                    self.msg += 1;
+                    out.extend_from_slice(if self.msg % 2 == 1 {
+                        b"--b\nContent-Type: text/plain\n\nhttp://a.example/x\n"
+                    } else {
+                        b"--b\nContent-type: text/plain\n\nhttp://a.example/x\n"
+                    });
+                }
+                Hostile::PartsNamed => {
+                    out.extend(
+                        format!(
+                            "--b\nContent-Type: text/plain; name=p{:07}\n\n\
+                             http://a.example/x\n",
+                            self.msg
+                        )
+                        .bytes(),
+                    );
+                    self.msg += 1;
+                }
                 Hostile::HugeHeader => {
                     out.extend_from_slice(b"\n http://a.example/y")
                 }

@@ -187,7 +187,7 @@ impl Iterator for Parts<'_> {
             return self.fail();
         }
         let head = &data[header..head_end];
-        if contains_ci(head, b"multipart") || contains_ci(head, b"message") {
+        if contains_ci(head, &[b"multipart", b"message"]) {
             return self.fail();
         }
         if let Some(n) = next {
@@ -251,14 +251,14 @@ pub(crate) fn blank_line_end(data: &[u8], from: usize) -> Option<usize> {
     }
 }
 
-/// Whether `hay` holds `needle` (lower case, starting with a letter) in
-/// any case.
-fn contains_ci(hay: &[u8], needle: &[u8]) -> bool {
-    let first = needle[0];
+/// Whether `hay` holds one of `needles` (lower case, starting with the
+/// same letter) in any case: one search for that letter.
+fn contains_ci(hay: &[u8], needles: &[&[u8]]) -> bool {
+    let first = needles[0][0];
     memchr::memchr2_iter(first, first.to_ascii_uppercase(), hay).any(|k| {
-        hay[k..]
-            .get(..needle.len())
-            .is_some_and(|w| w.eq_ignore_ascii_case(needle))
+        needles.iter().any(|n| {
+            hay[k..].get(..n.len()).is_some_and(|w| w.eq_ignore_ascii_case(n))
+        })
     })
 }
 
@@ -540,8 +540,10 @@ mod tests {
 
     #[test]
     fn anything_unusual_is_left_to_the_parser() {
-        assert!(contains_ci(b"Content-Type: MultiPart/x", b"multipart"));
-        assert!(!contains_ci(b"Content-Type: text/plain; m", b"message"));
+        let nest: [&[u8]; 2] = [b"multipart", b"message"];
+        assert!(contains_ci(b"Content-Type: MultiPart/x", &nest));
+        assert!(contains_ci(b"Content-Type: x; MESSAGE", &nest));
+        assert!(!contains_ci(b"Content-Type: text/plain; m", &nest));
         // A last part cut inside its header block is dropped.
         let p = parts(b"--b\n\none\n--b\nContent-Type: te", 0, b"b");
         assert_eq!(p.map(Iterator::count), Some(1));

@@ -353,7 +353,10 @@ struct Reading<'p> {
 /// The last header block of a plain multipart that was silent (no text
 /// of it read: every field one the walk passes over), with what it says
 /// about the part's body. The next part whose block is the same bytes
-/// reads the same: it is neither parsed nor read again.
+/// reads the same: it is neither parsed nor read again. Nor is one
+/// whose block `quick_head::silent` reads as saying the same (another
+/// case of a field name, another `name=` parameter): only its body's
+/// start is taken from it.
 #[derive(Default)]
 struct LastHead {
     block: Vec<u8>,
@@ -386,6 +389,16 @@ impl<'p> Reading<'p> {
             charset: charset.map(Cow::Borrowed),
             cte: transfer_encoding(part, buf),
         }
+    }
+
+    /// Whether a silent block read as `q` reads as this.
+    fn says(&self, q: &quick_head::Silent<'_>) -> bool {
+        let cte = q.encoding.unwrap_or_default();
+        self.ct.as_bytes() == q.ctype
+            && self.st.as_bytes() == q.subtype
+            && self.charset.as_ref().map(|c| c.as_bytes()) == q.charset
+            && self.cte.len() == cte.len()
+            && self.cte.as_bytes().eq_ignore_ascii_case(cte)
     }
 
     /// The same reading, owning its text.
@@ -516,8 +529,9 @@ impl Walker<'_, '_> {
     /// Part `n` (from 1) of a plain multipart: its header block read
     /// alone (see `quick_head`; `spare` is room for its fields, kept from
     /// one part to the next), its offsets moved to the message's; or,
-    /// when the block is the same bytes as the last silent one, read as
-    /// that one was (see [`LastHead`]).
+    /// when the block is the same bytes as the last silent one, or
+    /// silent and saying what the last one said, read as that one was
+    /// (see [`LastHead`]).
     fn flat_part<'d>(
         &mut self,
         data: &'d [u8],
@@ -529,8 +543,14 @@ impl Walker<'_, '_> {
     ) {
         let block = &data[span.header..span.head_end];
         if last.reading.is_some() && last.block == block {
-            self.same_head(data, lay, span, n, last);
+            self.same_head(data, lay, span, last.body, n, last);
             return;
+        }
+        if let Some(q) = quick_head::silent(block) {
+            if last.reading.as_ref().is_some_and(|r| r.says(&q)) {
+                self.same_head(data, lay, span, q.body, n, last);
+                return;
+            }
         }
         last.reading = None;
         let path = child("", n);
@@ -552,22 +572,24 @@ impl Walker<'_, '_> {
         }
     }
 
-    /// Part `n` of a plain multipart whose header block is the same
-    /// bytes as `last`'s: its body read as `last` says. The part's names
-    /// are written into those of the last part when nothing holds them
-    /// any more, so that a run of such parts allocates nothing.
+    /// Part `n` of a plain multipart whose silent header block reads as
+    /// `last`'s, its body `body` bytes into the block: read as `last`
+    /// says. The part's names are written into those of the last part
+    /// when nothing holds them any more, so that a run of such parts
+    /// allocates nothing.
     fn same_head(
         &mut self,
         data: &[u8],
         lay: &Layers<'_>,
         span: &flat::Span,
+        body: usize,
         n: usize,
         last: &mut LastHead,
     ) {
-        let LastHead { reading: Some(r), info, body, .. } = last else {
+        let LastHead { reading: Some(r), info, .. } = last else {
             return;
         };
-        let body = span.header + *body;
+        let body = span.header + body;
         let end = flat::body_end(data, body, span.next);
         let span = clamp(data, body as u32, end as u32);
         match r.how() {
@@ -578,9 +600,8 @@ impl Walker<'_, '_> {
             }
             Leaf::Body => {
                 let reused = info.as_mut().and_then(Arc::get_mut).map(|i| {
-                    use std::fmt::Write as _;
                     i.path.clear();
-                    let _ = write!(i.path, "{n}");
+                    i.path.push_str(itoa::Buffer::new().format(n));
                 });
                 if reused.is_none() {
                     *info = Some(Arc::new(r.info(child("", n))));
@@ -1154,6 +1175,233 @@ pub(crate) mod tests {
             });
             let alone = alone.map(|p| (p.headers, p.offset_body));
             assert_eq!(alone, whole, "{}", String::from_utf8_lossy(&block));
+        }
+    }
+
+    /// Pieces of header lines: names in several cases, separators,
+    /// values, parameters (quoted, RFC 2231, encoded words, comments),
+    /// folds.
+    const NAMES: [&str; 12] = [
+        "Content-Type",
+        "content-type",
+        "CONTENT-TYPE",
+        "Content-type",
+        "Content-Transfer-Encoding",
+        "content-transfer-encoding",
+        "Content-TrAnsfer-Encoding",
+        "Content-Disposition",
+        "MIME-Version",
+        "Content-ID",
+        "X-Other",
+        "Subject",
+    ];
+    const SEPS: [&str; 4] = [":", ": ", ":\t", " :"];
+    const VALUES: [&str; 12] = [
+        "text/plain",
+        "TEXT/Plain",
+        "text/html",
+        "application/octet-stream",
+        "message/rfc822",
+        "base64",
+        " Base64 ",
+        "quoted-printable",
+        "7bit",
+        "//x.example/",
+        "1.0",
+        "attachment",
+    ];
+    const PARAMS: [&str; 13] = [
+        "",
+        "; charset=utf-8",
+        "; CHARSET=\"iso-8859-1\"",
+        "; name=\"a b\"",
+        "; name*0*=utf-8''a%20b; name*1=c",
+        "; charset=",
+        "; xharset=x",
+        " (comment)",
+        "; name==?utf-8?q?x?=",
+        "; name=p0001",
+        ";charset=us-ascii ;format=flowed",
+        "; charset=\"a\\\"b\"",
+        "; charset=utf-8; charset=latin1",
+    ];
+
+    /// A header block built from picks of those pieces: each line a
+    /// name, a separator, a value, parameters and maybe a fold; `crlf`
+    /// for CRLF line breaks.
+    fn block_of(
+        lines: &[(usize, usize, usize, usize, bool)],
+        crlf: bool,
+    ) -> Vec<u8> {
+        let eol = if crlf { "\r\n" } else { "\n" };
+        let mut b = String::new();
+        for &(n, s, v, p, fold) in lines {
+            b.push_str(NAMES[n % NAMES.len()]);
+            b.push_str(SEPS[s % SEPS.len()]);
+            b.push_str(VALUES[v % VALUES.len()]);
+            if fold {
+                b.push_str(eol);
+                b.push(' ');
+            }
+            b.push_str(PARAMS[p % PARAMS.len()]);
+            b.push_str(eol);
+        }
+        b.push_str(eol);
+        b.into_bytes()
+    }
+
+    fn line(
+    ) -> impl proptest::strategy::Strategy<Value = (usize, usize, usize, usize, bool)>
+    {
+        (
+            0..NAMES.len(),
+            0..SEPS.len(),
+            0..VALUES.len(),
+            0..PARAMS.len(),
+            proptest::bool::weighted(0.1),
+        )
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(5_000))]
+
+        /// A block that `quick_head::silent` reads says what the parser's
+        /// reading of it says (type, subtype, charset, transfer encoding,
+        /// where the body starts), and the walk searches none of it.
+        #[test]
+        fn silent_blocks_read_as_the_parser_reads_them(
+            lines in proptest::collection::vec(line(), 0..4),
+            crlf: bool,
+        ) {
+            let mf = MailFinder::new(crate::Finder::builder().rejected(true).build().unwrap());
+            let block = block_of(&lines, crlf);
+            let Some(q) = quick_head::silent(&block) else { return Ok(()) };
+            let prepared = prepare_block(&block);
+            let part = part_head(&mf.parser, &prepared);
+            proptest::prop_assert!(part.is_some());
+            let part = part.unwrap();
+            proptest::prop_assert_eq!(q.body, part.offset_body as usize);
+            let r = Reading::of(&part, &block);
+            proptest::prop_assert!(r.says(&q), "{:?} {:?}", r, q);
+            proptest::prop_assert_eq!(r.ct.as_bytes(), q.ctype);
+            proptest::prop_assert_eq!(r.st.as_bytes(), q.subtype);
+            proptest::prop_assert_eq!(r.charset.as_ref().map(|c| c.as_bytes()), q.charset);
+            let mut sink = crate::mail::found::Collect::default();
+            let map = OffsetMap::shift(0);
+            let lay = Layers::new(&map);
+            let mut w = Walker { mf: &mf, out: Out::new(&mut sink) };
+            proptest::prop_assert!(!w.headers(&part, &block, &lay, "1"));
+            proptest::prop_assert!(sink.found.is_empty());
+            // What `quick_head::read` takes, it takes too.
+            proptest::prop_assert!(quick_head::read(&block, &mut Vec::new()).is_some());
+        }
+
+        /// A plain multipart whose parts' header blocks are made of
+        /// those pieces, each followed by others that differ from it
+        /// (or not): split part by part, reading a block that says what
+        /// the last one said as that one was read, it gives what the
+        /// full parse gives.
+        #[test]
+        fn parts_with_varied_header_blocks_read_as_parsed(
+            blocks in proptest::collection::vec(
+                (proptest::collection::vec(line(), 0..3), proptest::bool::ANY), 1..4),
+            picks in proptest::collection::vec((0..4usize, 0..3usize), 1..10),
+        ) {
+            let mf = MailFinder::new(crate::Finder::builder().rejected(true).build().unwrap());
+            let bodies = ["http://a.example/x\n", "aHR0cDovL2I2NC5leGFtcGxlLw==\n", "caf=E9 http://q.example/?a=3D1\n"];
+            let mut m = b"From: a@example.org\nContent-Type: multipart/mixed; boundary=b\n\n".to_vec();
+            for &(k, body) in &picks {
+                let (lines, crlf) = &blocks[k % blocks.len()];
+                m.extend_from_slice(b"--b\n");
+                m.extend_from_slice(&block_of(lines, *crlf));
+                m.extend_from_slice(bodies[body].as_bytes());
+            }
+            m.extend_from_slice(b"--b--\n");
+            // Nested messages are never split (and the parser's debug
+            // build asserts on some of these).
+            proptest::prop_assume!(memchr::memmem::find(&m, b"message/").is_none());
+            let walk = |split| {
+                let mut sink = crate::mail::found::Collect::default();
+                read_as(&m, &mf, &mut sink, split);
+                format!("{:?} {:?}", sink.id, sink.found)
+            };
+            proptest::prop_assert_eq!(walk(true), walk(false));
+        }
+    }
+
+    /// Every one-line block of those pieces, with either line break:
+    /// the silent ones read as the parser reads them (the property test
+    /// above adds folds and several lines), and many are silent.
+    #[test]
+    fn every_one_line_block_reads_as_the_parser_reads_it() {
+        let mf = MailFinder::new(crate::Finder::new());
+        let mut silent = 0;
+        for n in 0..NAMES.len() {
+            for s in 0..SEPS.len() {
+                for v in 0..VALUES.len() {
+                    for p in 0..PARAMS.len() {
+                        for crlf in [false, true] {
+                            let block = block_of(&[(n, s, v, p, false)], crlf);
+                            let Some(q) = quick_head::silent(&block) else {
+                                continue;
+                            };
+                            silent += 1;
+                            let prepared = prepare_block(&block);
+                            let part =
+                                part_head(&mf.parser, &prepared).unwrap();
+                            let r = Reading::of(&part, &block);
+                            let text = String::from_utf8_lossy(&block);
+                            assert_eq!(
+                                q.body, part.offset_body as usize,
+                                "{text}"
+                            );
+                            assert!(r.says(&q), "{text}: {r:?} {q:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(silent > 1000, "{silent}");
+    }
+
+    /// The reading of the varied blocks the quick reader takes: a
+    /// block of another case or another `name=` reads as silent and
+    /// says what the common block says.
+    #[test]
+    fn varied_silent_blocks_say_the_same() {
+        let mf = MailFinder::new(crate::Finder::new());
+        let common = b"Content-Type: text/plain\n\n";
+        let prepared = prepare_block(common);
+        let part = part_head(&mf.parser, &prepared).unwrap();
+        let r = Reading::of(&part, common);
+        for same in [
+            &b"Content-type: text/plain\n\n"[..],
+            b"Content-Type: text/plain; name=p0000001\n\n",
+            b"CONTENT-TYPE:text/plain\r\n\r\n",
+            b"MIME-Version: 1.0\nContent-Type: text/plain\n\n",
+        ] {
+            let q = quick_head::silent(same).unwrap();
+            assert!(r.says(&q), "{}", String::from_utf8_lossy(same));
+        }
+        for other in [
+            &b"Content-Type: text/plain; charset=utf-8\n\n"[..],
+            b"Content-Type: text/html\n\n",
+            b"Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n",
+        ] {
+            let q = quick_head::silent(other).unwrap();
+            assert!(!r.says(&q), "{}", String::from_utf8_lossy(other));
+        }
+        for not_silent in [
+            &b"Subject: hi\nContent-Type: text/plain\n\n"[..],
+            b"Content-ID://x.example/\n\n",
+            b"Content-Type: text/plain (comment)\n\n",
+            b"Content-Type: text/plain;\n name=x\n\n",
+        ] {
+            assert!(
+                quick_head::silent(not_silent).is_none(),
+                "{}",
+                String::from_utf8_lossy(not_silent)
+            );
         }
     }
 

@@ -11,6 +11,12 @@
 //! types, a `Message-ID`, a line that is no field) is left to the
 //! parser.
 //!
+//! For a silent block (only structural fields, none of it searched),
+//! [`silent`] gives what it says about the part's body without building
+//! the fields at all: parts whose blocks differ only in what the walk
+//! ignores (the case of a name, a `name=` parameter) then cost what
+//! parts with one repeated block cost.
+//!
 //! The answer must be the parser's, field for field: what `mime::prepare`
 //! would have made of the block (a `Content-Transfer-Encoding` name
 //! masked to `Xontent-...`, a `charset` parameter to `xharset`), then
@@ -31,28 +37,7 @@ pub(crate) fn read<'x>(
     block: &'x [u8],
     headers: &mut Vec<Header<'x>>,
 ) -> Option<usize> {
-    let mut at = 0;
-    let body = loop {
-        let rest = &block[at..];
-        if rest.starts_with(b"\n") {
-            break at + 1;
-        }
-        if rest.starts_with(b"\r\n") {
-            break at + 2;
-        }
-        let end = at + memchr::memchr(b'\n', rest)? + 1;
-        if matches!(block.get(end), Some(b' ' | b'\t')) {
-            return None; // folded
-        }
-        let line = &block[at..end];
-        let colon = memchr::memchr(b':', line)?;
-        let name = &line[..colon];
-        let start = at + colon + 1;
-        let token =
-            |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_');
-        if name.is_empty() || !name.iter().all(token) {
-            return None;
-        }
+    fields(block, |at, name, start, end| {
         let (name, value) = field(name, &block[start..end])?;
         headers.push(Header {
             name,
@@ -61,9 +46,114 @@ pub(crate) fn read<'x>(
             offset_start: start as u32,
             offset_end: end as u32,
         });
-        at = end;
+        Some(())
+    })
+}
+
+/// What a silent header block says about its part's body: a block that
+/// [`read`] takes whose fields are all structural (see
+/// `headers::structural`), so that the walk searches none of it. The
+/// slices are the block's own bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Silent<'x> {
+    /// Where the body starts in the block.
+    pub(crate) body: usize,
+    /// The first `Content-Type` field's type and subtype (lower case;
+    /// empty without one) and its first `charset` parameter.
+    pub(crate) ctype: &'x [u8],
+    pub(crate) subtype: &'x [u8],
+    pub(crate) charset: Option<&'x [u8]>,
+    /// The first `Content-Transfer-Encoding` field's value, blanks and
+    /// line break trimmed, as written.
+    pub(crate) encoding: Option<&'x [u8]>,
+}
+
+/// `block` read as [`Silent`] without building its fields (nothing is
+/// allocated); `None` when it is not silent or not a block [`read`]
+/// takes. The tests hold it to the parser's reading of the block.
+pub(crate) fn silent(block: &[u8]) -> Option<Silent<'_>> {
+    let mut s = Silent {
+        body: 0,
+        ctype: b"",
+        subtype: b"",
+        charset: None,
+        encoding: None,
     };
-    Some(body)
+    let mut typed = false;
+    s.body = fields(block, |_, name, start, end| {
+        let value = &block[start..end];
+        // A value the walk would read as text, not as a field.
+        if value.starts_with(b"//") {
+            return None;
+        }
+        if name.eq_ignore_ascii_case(b"content-type") {
+            let mut charset = None;
+            let (t, st) = content_type_parts(value, |n, v| {
+                if charset.is_none() && (n == b"charset" || n == b"xharset") {
+                    charset = Some(v);
+                }
+            })?;
+            if !typed {
+                (typed, s.ctype, s.subtype, s.charset) =
+                    (true, t, st, charset);
+            }
+        } else if name.eq_ignore_ascii_case(TRANSFER) {
+            // Only under the name `prepare` masks (see `field`).
+            if !masked_transfer(name) {
+                return None;
+            }
+            s.encoding.get_or_insert(value.trim_ascii());
+        } else if !super::headers::structural(name) {
+            return None;
+        }
+        Some(())
+    })?;
+    Some(s)
+}
+
+/// The plain one-line fields of `block`, each given to `each` as the
+/// offset of its line, its name, and its value's offsets (to the line's
+/// end, its line break included); where the body starts. `None` as soon
+/// as a line is folded or no field, or `each` says `None`.
+fn fields<'x>(
+    block: &'x [u8],
+    mut each: impl FnMut(usize, &'x [u8], usize, usize) -> Option<()>,
+) -> Option<usize> {
+    let mut at = 0;
+    loop {
+        let rest = &block[at..];
+        if rest.starts_with(b"\n") {
+            return Some(at + 1);
+        }
+        if rest.starts_with(b"\r\n") {
+            return Some(at + 2);
+        }
+        // The name, a token, up to its colon; then the line's end.
+        let token =
+            |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_');
+        let colon = rest.iter().position(|b| !token(b))?;
+        if colon == 0 || rest[colon] != b':' {
+            return None;
+        }
+        let end = at + colon + memchr::memchr(b'\n', &rest[colon..])? + 1;
+        if matches!(block.get(end), Some(b' ' | b'\t')) {
+            return None; // folded
+        }
+        each(at, &rest[..colon], at + colon + 1, end)?;
+        at = end;
+    }
+}
+
+const TRANSFER: &[u8] = b"content-transfer-encoding";
+
+/// Whether `prepare` masks a field name that starts with
+/// `Content-Transfer-Encoding` (any case): when its tail is in one of
+/// the two usual cases.
+fn masked_transfer(name: &[u8]) -> bool {
+    name.get(..TRANSFER.len()).is_some_and(|n| {
+        n.eq_ignore_ascii_case(TRANSFER)
+            && matches!(&n[9..17], b"ransfer-" | b"RANSFER-")
+    })
 }
 
 /// One field: its name and value as the parser gives them (`value` runs
@@ -72,17 +162,12 @@ fn field<'x>(
     name: &'x [u8],
     value: &'x [u8],
 ) -> Option<(HeaderName<'x>, HeaderValue<'x>)> {
-    const TRANSFER: &[u8] = b"content-transfer-encoding";
     if name.eq_ignore_ascii_case(b"content-type") {
         return Some((HeaderName::ContentType, content_type(value)?));
     }
     // `prepare` masks a line that starts with the name (whatever
-    // follows it) when its tail is in one of the two usual cases.
-    let masked = name.get(..TRANSFER.len()).is_some_and(|n| {
-        n.eq_ignore_ascii_case(TRANSFER)
-            && matches!(&n[9..17], b"ransfer-" | b"RANSFER-")
-    });
-    if masked {
+    // follows it).
+    if masked_transfer(name) {
         let mut masked = String::with_capacity(name.len());
         masked.push('X');
         masked.push_str(std::str::from_utf8(&name[1..]).ok()?);
@@ -107,41 +192,60 @@ fn field<'x>(
 /// `type/subtype` and `; name=value` parameters (values bare or in
 /// quotes, nothing to unquote), blanks around them; lower case names.
 fn content_type(value: &[u8]) -> Option<HeaderValue<'_>> {
+    let mut attributes = Vec::new();
+    let mut ok = true;
+    let (c_type, c_subtype) = content_type_parts(value, |name, value| {
+        // `prepare` masks the charset parameter's name.
+        let name = if name == b"charset" { b"xharset" } else { name };
+        match (std::str::from_utf8(name), std::str::from_utf8(value)) {
+            (Ok(name), Ok(value)) => attributes
+                .push(Attribute { name: name.into(), value: value.into() }),
+            _ => ok = false,
+        }
+    })?;
+    let str = |w| std::str::from_utf8(w).ok();
+    Some(HeaderValue::ContentType(ContentType {
+        c_type: str(c_type).filter(|_| ok)?.into(),
+        c_subtype: Some(str(c_subtype)?.into()),
+        attributes: (!attributes.is_empty()).then_some(attributes),
+    }))
+}
+
+/// The grammar of [`content_type`]: the type and subtype of `value` (a
+/// field's value to its line's end), each parameter's name and value
+/// given to `param` in order; `None` when the value is anything else.
+fn content_type_parts<'x>(
+    value: &'x [u8],
+    mut param: impl FnMut(&'x [u8], &'x [u8]),
+) -> Option<(&'x [u8], &'x [u8])> {
     let v = value.strip_suffix(b"\n")?;
     let v = v.strip_suffix(b"\r").unwrap_or(v);
     let mut at = blanks(v, 0);
-    let (c_type, k) = word(v, at, lower)?;
+    let (c_type, k) = word(v, at, LOWER)?;
     at = k;
     if v.get(at) != Some(&b'/') {
         return None;
     }
-    let (c_subtype, k) = word(v, at + 1, lower)?;
+    let (c_subtype, k) = word(v, at + 1, LOWER)?;
     at = blanks(v, k);
-    let mut attributes = Vec::new();
     while at < v.len() {
         if v[at] != b';' {
             return None;
         }
-        let (name, k) = word(v, blanks(v, at + 1), lower)?;
+        let (name, k) = word(v, blanks(v, at + 1), LOWER)?;
         if v.get(k) != Some(&b'=') {
             return None;
         }
         let (value, k) = if v.get(k + 1) == Some(&b'"') {
-            let (w, e) = word(v, k + 2, any)?;
+            let (w, e) = word(v, k + 2, ANY)?;
             (w, (v.get(e) == Some(&b'"')).then_some(e + 1)?)
         } else {
-            word(v, k + 1, any)?
+            word(v, k + 1, ANY)?
         };
-        // `prepare` masks the charset parameter's name.
-        let name = if name == "charset" { "xharset" } else { name };
-        attributes.push(Attribute { name: name.into(), value: value.into() });
+        param(name, value);
         at = blanks(v, k);
     }
-    Some(HeaderValue::ContentType(ContentType {
-        c_type: c_type.into(),
-        c_subtype: Some(c_subtype.into()),
-        attributes: (!attributes.is_empty()).then_some(attributes),
-    }))
+    Some((c_type, c_subtype))
 }
 
 /// Where the blanks from `at` end.
@@ -152,31 +256,57 @@ fn blanks(v: &[u8], mut at: usize) -> usize {
     at
 }
 
-/// The bytes of a token from `at` on (one or more), and where it ends.
-fn word(
-    v: &[u8],
-    at: usize,
-    ok: impl Fn(u8) -> bool,
-) -> Option<(&str, usize)> {
-    let n = v.get(at..)?.iter().take_while(|&&b| ok(b)).count();
-    let w = std::str::from_utf8(&v[at..at + n]).ok()?;
-    (n > 0).then_some((w, at + n))
+/// The bytes of a token from `at` on (one or more), and where it ends:
+/// bytes of `class` ([`LOWER`] or [`ANY`]).
+fn word(v: &[u8], at: usize, class: u8) -> Option<(&[u8], usize)> {
+    let rest = v.get(at..)?;
+    let n = rest
+        .iter()
+        .position(|&b| CLASSES[usize::from(b)] & class == 0)
+        .unwrap_or(rest.len());
+    (n > 0).then_some((&rest[..n], at + n))
 }
 
-/// A byte of a token in lower case (the parser lower-cases the type,
-/// the subtype and parameter names: those with upper case letters are
-/// left to it).
-fn lower(b: u8) -> bool {
-    matches!(b,
-        b'a'..=b'z' | b'0'..=b'9' | b'!' | b'#' | b'$' | b'%' | b'&' | b'+'
-        | b'-' | b'.' | b'^' | b'_' | b'`' | b'{' | b'|' | b'}' | b'~')
-}
+/// Byte classes of tokens: a token in lower case (the parser
+/// lower-cases the type, the subtype and parameter names: those with
+/// upper case letters are left to it) ...
+const LOWER: u8 = 1;
+/// ... and a parameter value that nothing in the parser treats
+/// specially (those and upper case letters).
+const ANY: u8 = 2;
 
-/// A byte of a parameter value that nothing in the parser treats
-/// specially.
-fn any(b: u8) -> bool {
-    lower(b) || b.is_ascii_uppercase()
-}
+/// The classes of every byte, looked up rather than tested (a million
+/// parts' header blocks go through [`word`]).
+static CLASSES: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = match c {
+            b'a'..=b'z'
+            | b'0'..=b'9'
+            | b'!'
+            | b'#'
+            | b'$'
+            | b'%'
+            | b'&'
+            | b'+'
+            | b'-'
+            | b'.'
+            | b'^'
+            | b'_'
+            | b'`'
+            | b'{'
+            | b'|'
+            | b'}'
+            | b'~' => LOWER | ANY,
+            b'A'..=b'Z' => ANY,
+            _ => 0,
+        };
+        b += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {
