@@ -3,7 +3,7 @@
 //! trigger, decide, take the outcomes); with the whole input at hand,
 //! every decision is final.
 
-use crate::scan::decision::Out;
+use crate::scan::decision::{Found, Out};
 use crate::scan::engine::Engine;
 use crate::scan::lines::Lines;
 #[cfg(doc)]
@@ -54,8 +54,10 @@ impl<'f, 'h> Iterator for FindIter<'f, 'h> {
                 Some(Out::Rejected(_)) => continue,
                 None => {}
             }
-            if !it.step() {
-                return None;
+            match it.step() {
+                Step::Found(f) => return Some(f.into_match(it.hay, 0)),
+                Step::Queued => {}
+                Step::Done => return None,
             }
         }
     }
@@ -106,19 +108,32 @@ impl<'f, 'h> Items<'f, 'h> {
         self.eng
     }
 
-    /// Decides the next trigger; false when none is left.
-    #[inline]
-    fn step(&mut self) -> bool {
+    /// Decides the next trigger: a match of the plain way comes back
+    /// (taken through the queue, it would be read back wider than it
+    /// was written, a stall at every match of dense text); anything else
+    /// is queued.
+    #[inline(always)]
+    fn step(&mut self) -> Step {
         if self.done {
-            return false;
+            return Step::Done;
         }
         match self.eng.next_trigger(self.hay, 0, true) {
             None => self.done = true,
             Some(t) => {
-                self.eng.decide(self.hay, 0, true, t);
+                if let Some(f) = self.eng.decide_whole(self.hay, t) {
+                    return Step::Found(f);
+                }
             }
         }
-        true
+        Step::Queued
+    }
+
+    /// The item of the match `f`, as the queue's outcome would make it.
+    #[inline(always)]
+    fn item(&mut self, f: Found) -> Item<'h> {
+        let o = Out::Match(f);
+        let at = o.position(self.hay, self.lines.as_mut());
+        o.into_item(self.hay, at)
     }
 
     /// Hands the items, in order, to `f` until it returns false; returns
@@ -148,8 +163,14 @@ impl<'f, 'h> Items<'f, 'h> {
                     return false;
                 }
             }
-            if !self.step() {
-                return true;
+            match self.step() {
+                Step::Found(m) => {
+                    if !f(self.item(m)) {
+                        return false;
+                    }
+                }
+                Step::Queued => {}
+                Step::Done => return true,
             }
         }
     }
@@ -181,9 +202,21 @@ impl<'f, 'h> Iterator for Items<'f, 'h> {
                 let at = o.position(self.hay, self.lines.as_mut());
                 return Some(o.into_item(self.hay, at));
             }
-            if !self.step() {
-                return None;
+            match self.step() {
+                Step::Found(f) => return Some(self.item(f)),
+                Step::Queued => {}
+                Step::Done => return None,
             }
         }
     }
+}
+
+/// What deciding a trigger gave.
+enum Step {
+    /// A match, not queued.
+    Found(Found),
+    /// Outcomes (maybe none) in the engine's queue.
+    Queued,
+    /// No trigger is left.
+    Done,
 }
