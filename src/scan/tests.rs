@@ -57,14 +57,11 @@ mod slices_and_streams {
         texts.push(b"<http://a.example/\n  x http://[::1: ".repeat(30));
         texts.push(b"http://a.example/)) http://256.1.1.1/ x".repeat(30));
         for t in &texts {
-            let one: Vec<_> = {
-                let mut it = f.find_iter(t);
-                let mut v = Vec::new();
-                while let Some(m) = it.next() {
-                    v.push((m.span(), m.uri().to_vec()));
-                }
-                v
-            };
+            // (A `for` loop calls `next`.)
+            let mut one = Vec::new();
+            for m in f.find_iter(t) {
+                one.push((m.span(), m.uri().to_vec()));
+            }
             let mut all = Vec::new();
             f.find_iter(t)
                 .for_each(|m| all.push((m.span(), m.uri().to_vec())));
