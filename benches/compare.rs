@@ -5,8 +5,8 @@
 //! * `many`: `http://a.example/x ` repeated to 16 MiB (883,011 URIs);
 //! * `brk`: `<http://a.example/\n  x` repeated to 16 MiB (an angle bracket
 //!   that never closes before every URI);
-//! * `qbrk`: the same with `"` for `<` (every URI rejoined across its line
-//!   break);
+//! * `qbrk`: the same with `"` for `<` (the quotes pair across each line
+//!   break: every other URI is rejoined across it, the others are bare);
 //! * `doc`: the file named by `URIFIND_BENCH_DOC` (for instance every text
 //!   file under `/usr/share/doc`, concatenated);
 //! * `mail`: the file named by `URIFIND_BENCH_MAIL` (for instance mail

@@ -258,6 +258,32 @@ struct Known {
 }
 
 impl Closers {
+    /// [`Closers::may_close`] when what is known answers it without a
+    /// search; `None` when a search is needed.
+    #[inline(always)]
+    pub(crate) fn known(
+        &self,
+        vw: &View<'_>,
+        close: u8,
+        a: usize,
+        b: usize,
+    ) -> Option<bool> {
+        let slot = match close {
+            b'>' => 0,
+            b'"' => 1,
+            _ => return Some(true),
+        };
+        if b >= vw.v.len() {
+            return Some(true);
+        }
+        let k = &self.known[slot];
+        let (aa, bb) = (vw.base + a, vw.base + b);
+        if aa < k.from || aa > k.to || !(k.found || k.to > bb) {
+            return None;
+        }
+        Some(k.found && k.to <= bb)
+    }
+
     /// Whether a closer that starts with the byte `close` may start in
     /// `v[a..=b]`: false only when none does and the whole range is in
     /// the view. (Only `>` and `"` are remembered: other closers may

@@ -238,48 +238,73 @@ impl<'f> Engine<'f> {
                 self.triggers.set_pos((t + 1).max(self.resume));
             }
             Trigger::Colon(t) => {
-                self.bare.clear_skip();
-                self.colon(vw, t - vw.base);
-                let pos = (t + 1).max(self.resume).max(self.bare.skip_to());
-                self.triggers.set_pos(pos);
+                if let Some(f) = self.colon(vw, t).found(vw.base) {
+                    self.report(f);
+                }
             }
         }
     }
 
-    /// A `:` at `v[c]`: the plainest bare URI at once, or its scheme,
-    /// then the context around it.
+    /// [`Engine::decide`] with the whole input in `buf` (a slice): a
+    /// match of the plain way comes back rather than queued (see
+    /// [`plain::Hit`]); anything else is queued.
     #[inline(always)]
-    fn colon(&mut self, vw: &View<'_>, c: usize) {
+    pub(crate) fn decide_whole(
+        &mut self,
+        buf: &[u8],
+        t: Trigger,
+    ) -> Option<Found> {
+        let vw = self.window(buf, 0, t.at(), true);
+        match t {
+            Trigger::Colon(t) => self.colon(&vw, t).found(vw.base),
+            _ => {
+                self.handle(&vw, t);
+                None
+            }
+        }
+    }
+
+    /// The `:` at absolute `t`: the plainest URI at once, returned (the
+    /// scan goes on after it, but it is not queued), or its scheme, then
+    /// the context around it, queued.
+    #[inline(always)]
+    fn colon(&mut self, vw: &View<'_>, t: usize) -> plain::Hit {
+        let c = t - vw.base;
+        self.bare.clear_skip();
+        let mut hit = plain::Hit::NONE;
         if self.plain {
-            let found = plain::decide(
+            hit = plain::decide(
                 &self.judge,
                 &mut self.bare,
                 &mut self.closers,
                 vw,
                 c,
             );
-            if let Some(f) = found {
+            if let Some(f) = hit.found(vw.base) {
                 if cfg!(debug_assertions) {
-                    self.check_plain(vw, c, f);
-                } else {
-                    self.report(f);
+                    self.check_plain(vw, c, &f);
                 }
-                return;
+                self.resume = f.span.end;
             }
         }
-        self.colon_general(vw, c);
+        if hit == plain::Hit::NONE {
+            self.colon_general(vw, c);
+        }
+        let pos = (t + 1).max(self.resume).max(self.bare.skip_to());
+        self.triggers.set_pos(pos);
+        hit
     }
 
     /// Holds `plain` to the general way: deciding the colon `v[c]` so
     /// reports the match `want`, and nothing else.
     #[cfg_attr(not(debug_assertions), allow(dead_code))]
-    fn check_plain(&mut self, vw: &View<'_>, c: usize, want: Found) {
+    fn check_plain(&mut self, vw: &View<'_>, c: usize, want: &Found) {
         #[cfg(debug_assertions)]
         {
             let n = self.queue.len();
             self.colon_general(vw, c);
             assert_eq!(self.queue.len(), n + 1, "{want:?}");
-            let Some(Out::Match(f)) = self.queue.back() else {
+            let Some(Out::Match(f)) = self.queue.pop_back() else {
                 panic!("{want:?}: no match");
             };
             assert_eq!(

@@ -35,6 +35,71 @@ use crate::scan::entity::{self, Amp};
 use crate::scan::judge::Judge;
 use crate::scan::{text, Context, Shape};
 
+/// A match of the plain way in two words, so that it comes back from
+/// the calls that find it in registers (a [`Found`] is written to memory
+/// a word at a time and read back wider, which the processor cannot
+/// forward from its store buffer: a stall at every match of dense text).
+/// `start` is where the URI starts in the view, with what the match is
+/// in its top bits (`KIND_SHIFT`); `end` is where the URI ends. A
+/// delimited match's span takes its one-byte opener and closer too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[must_use]
+pub(crate) struct Hit {
+    start: usize,
+    end: usize,
+}
+
+/// Where the kind of a [`Hit`] sits in its `start` (offsets in a view
+/// are far below).
+const KIND_SHIFT: u32 = usize::BITS - 3;
+/// The kinds of [`Hit`]: none (the plain way declines), a bare URI, a
+/// URI in angle brackets or quotes, either of those rejoined.
+const NONE: usize = 0;
+const BARE: usize = 1;
+const ANGLED: usize = 2;
+const QUOTED_: usize = 3;
+const JOINED: usize = 4;
+
+impl Hit {
+    /// The plain way declines.
+    pub(crate) const NONE: Hit = Hit { start: NONE, end: 0 };
+
+    fn new(kind: usize, start: usize, end: usize) -> Hit {
+        debug_assert!(start < 1 << KIND_SHIFT);
+        Hit { start: start | kind << KIND_SHIFT, end }
+    }
+
+    /// The bare URI `v[s..e]`.
+    #[inline(always)]
+    fn bare(s: usize, e: usize) -> Hit {
+        Hit::new(BARE, s, e)
+    }
+
+    /// Whether it is a match in angle brackets or quotes (it ends at
+    /// their closer).
+    #[inline(always)]
+    fn closed(self) -> bool {
+        self.start >> KIND_SHIFT & 3 > BARE
+    }
+
+    /// The match, with absolute offsets in a view starting at `base`.
+    #[inline(always)]
+    pub(crate) fn found(self, base: usize) -> Option<Found> {
+        let kind = self.start >> KIND_SHIFT;
+        let s = base + (self.start & ((1 << KIND_SHIFT) - 1));
+        let e = base + self.end;
+        let (span, context) = match kind & 3 {
+            NONE => return None,
+            BARE => (s..e, Context::Bare),
+            ANGLED => (s - 1..e + 1, Context::Angle),
+            _ => (s - 1..e + 1, Context::Quoted),
+        };
+        let shape =
+            if kind & JOINED != 0 { Shape::Joined } else { Shape::Plain };
+        Some(Found { span, uri_span: s..e, shape, context, alt: None })
+    }
+}
+
 /// A bound on the schemes taken: they are shorter (`prospero`, the one
 /// IP-based scheme of eight letters, goes the general way).
 const SCHEME_MAX: usize = 8;
@@ -94,7 +159,7 @@ fn letters_ending(w: u64) -> usize {
 }
 
 /// The match the colon `v[c]` starts, when the plainest way can tell
-/// (see the module doc); `None` declines, saying nothing. Remembers the
+/// (see the module doc); [`Hit::NONE`] declines, saying nothing. Remembers the
 /// run in `bare`'s cache and what it learns of closers in `closers`, as
 /// the general way would.
 #[inline(always)]
@@ -104,17 +169,17 @@ pub(crate) fn decide(
     closers: &mut Closers,
     vw: &View<'_>,
     c: usize,
-) -> Option<Found> {
+) -> Hit {
     let v = vw.v;
     if c + 3 >= v.len() || v[c + 1] != b'/' || v[c + 2] != b'/' {
-        return None;
+        return Hit::NONE;
     }
     // The scheme: the letters right before the colon, back to the end of
     // the previous match, an IP-based one. (Read a word at a time: a
     // colon in the input's first eight bytes goes the general way.)
     let lo = vw.lo;
     if c < 8 {
-        return None;
+        return Hit::NONE;
     }
     let w = u64::from_le_bytes(v[c - 8..c].try_into().expect("eight bytes"));
     let n = letters_ending(w).min(c - lo);
@@ -123,7 +188,7 @@ pub(crate) fn decide(
             (w | 0x2020_2020_2020_2020) >> (8 * (8 - n)),
         )
     {
-        return None;
+        return Hit::NONE;
     }
     let s = c - n;
     if s == lo {
@@ -131,24 +196,48 @@ pub(crate) fn decide(
     }
     // What stands before it: nothing that opens a context, or an
     // opener right before it.
-    let bound = judge.opts().bracket_bound;
     match v[s - 1] {
         b' ' | b'\t' | b'\n' => {
             if s - 1 > lo && MAY_OPEN[v[s - 2] as usize] {
-                return None;
+                return Hit::NONE;
             }
             bare_uri(judge, bare, vw, s, n)
         }
-        // (A context whose closer is nowhere within the bracket bound is
-        // turned away, as `delimited` does, and the URI is bare.)
-        b'<' if closers.may_close(vw, b'>', s, s + bound) => {
-            delimited(judge, bare, vw, s, n, &DELIMITERS[ANGLE])
-        }
-        b'"' if closers.may_close(vw, b'"', s, s + bound) => {
-            delimited(judge, bare, vw, s, n, &DELIMITERS[QUOTED])
-        }
-        b'<' | b'"' => bare_uri(judge, bare, vw, s, n),
+        b'<' => opened(judge, bare, closers, vw, s, n, &DELIMITERS[ANGLE]),
+        b'"' => opened(judge, bare, closers, vw, s, n, &DELIMITERS[QUOTED]),
         _ => after_other(judge, bare, vw, s, n),
+    }
+}
+
+/// [`decide`] after the opener of `d` right before the scheme: a URI in
+/// that context, or a bare one when the context's closer is nowhere
+/// within the bracket bound (turned away, as `delimited` does). What is
+/// known of closers says at once whether it is; when it does not, the
+/// URI is read in the context first: a closer it ends at is the first
+/// after the opener, and within the bound (no search for it is needed).
+#[inline(always)]
+fn opened(
+    judge: &Judge<'_>,
+    bare: &mut Bare,
+    closers: &mut Closers,
+    vw: &View<'_>,
+    s: usize,
+    n: usize,
+    d: &Delimiter,
+) -> Hit {
+    let close = d.close.as_bytes()[0];
+    let b = s + judge.opts().bracket_bound;
+    match closers.known(vw, close, s, b) {
+        Some(true) => delimited(judge, bare, vw, s, n, d),
+        Some(false) => bare_uri(judge, bare, vw, s, n),
+        None => {
+            let hit = delimited(judge, bare, vw, s, n, d);
+            if hit.closed() || closers.may_close(vw, close, s, b) {
+                hit
+            } else {
+                bare_uri(judge, bare, vw, s, n)
+            }
+        }
     }
 }
 
@@ -164,13 +253,13 @@ fn after_other(
     vw: &View<'_>,
     s: usize,
     n: usize,
-) -> Option<Found> {
+) -> Hit {
     match vw.v[s - 1] {
         b')' | b']' => bare_uri(judge, bare, vw, s, n),
         b';' if ends_reference(vw.v, vw.lo, s - 1) => {
             bare_uri(judge, bare, vw, s, n)
         }
-        _ => None,
+        _ => Hit::NONE,
     }
 }
 
@@ -186,40 +275,29 @@ fn bare_uri(
     vw: &View<'_>,
     s: usize,
     n: usize,
-) -> Option<Found> {
+) -> Hit {
     let v = vw.v;
     let cap = (s + judge.opts().max_uri_len + 1).min(v.len());
-    let (k, auth) = judge.plain_prefix(&v[s..cap], n)?;
+    let Some((k, auth)) = judge.plain_prefix(&v[s..cap], n) else {
+        return Hit::NONE;
+    };
     let e = s + k;
     if e == cap {
-        return None;
+        return Hit::NONE;
     }
     if text::is_uri_byte(v[e]) || v[e] >= 0x80 {
         return past_uri_byte(judge, vw, s, n, auth, e, cap);
     }
     let last = v[e - 1];
     if text::is_trim(last) || last == b'-' {
-        return None;
+        return Hit::NONE;
     }
     debug_assert_eq!(text::uri_run(v, s, cap, vw.end_of_input), e);
     // (`v[e]` is neither `%` nor `&`: the run's decision read no further
     // than the general way's.)
     vw.touch(e + 3);
     bare.remember_run(vw.base + s, vw.base + e);
-    Some(bare_found(vw, s, e))
-}
-
-/// The bare URI `v[s..e]`.
-#[inline(always)]
-fn bare_found(vw: &View<'_>, s: usize, e: usize) -> Found {
-    let span = vw.base + s..vw.base + e;
-    Found {
-        span: span.clone(),
-        uri_span: span,
-        shape: Shape::Plain,
-        context: Context::Bare,
-        alt: None,
-    }
+    Hit::bare(s, e)
 }
 
 /// [`bare_uri`] where the plain walk stopped at `v[e]`, a URI byte (the
@@ -236,12 +314,12 @@ fn past_uri_byte(
     auth: usize,
     e: usize,
     cap: usize,
-) -> Option<Found> {
+) -> Hit {
     let v = vw.v;
     let e = match v[e] {
         b'&' => match entity::amp_at(v, e) {
             Amp::Delimiter => e,
-            Amp::Unsure => return None,
+            Amp::Unsure => return Hit::NONE,
             Amp::Other => {
                 // The run goes on: the common shape read whole, up to a
                 // byte no URI holds, every `&` in it one that starts no
@@ -249,7 +327,9 @@ fn past_uri_byte(
                 // (Bounded as the bare way's walk is: such walks may read
                 // the same bytes again.)
                 let far = cap.min(s + COMMON_MAX);
-                let (k, _) = judge.common_prefix(&v[s..far], n)?;
+                let Some((k, _)) = judge.common_prefix(&v[s..far], n) else {
+                    return Hit::NONE;
+                };
                 let end = s + k;
                 let after = (e + 1).min(end);
                 let (paren, amp) = text::holds(&v[after..end], b')', b'&');
@@ -259,7 +339,7 @@ fn past_uri_byte(
                     || paren
                     || (amp && !entity::all_other(v, after, end))
                 {
-                    return None;
+                    return Hit::NONE;
                 }
                 end
             }
@@ -269,17 +349,17 @@ fn past_uri_byte(
         // ends it, wherever the run of URI bytes goes on.
         b']' => e,
         b')' if !text::holds(&v[s + auth..e], b'(', b'(').0 => e,
-        _ => return None,
+        _ => return Hit::NONE,
     };
     let last = v[e - 1];
     if text::is_trim(last) || last == b'-' {
-        return None;
+        return Hit::NONE;
     }
     // (`v[e]` is not `%`: the run's decision read no further than the
     // general way's. The run is not remembered: where the URI ends, it
     // may go on.)
     vw.touch(e + 3);
-    Some(bare_found(vw, s, e))
+    Hit::bare(s, e)
 }
 
 /// [`delimited`] where the first piece, ended by `v[e]`, is followed by
@@ -297,7 +377,7 @@ fn failed_first(
     e: usize,
     gap: Gap,
     d: &Delimiter,
-) -> Option<Found> {
+) -> Hit {
     let v = vw.v;
     let fails = match gap {
         // (A byte no URI holds ends the context.)
@@ -306,7 +386,10 @@ fn failed_first(
         Gap::End => true,
         Gap::Line(_) => false,
     };
-    fails.then(|| bare_uri(judge, bare, vw, s, n))?
+    if !fails {
+        return Hit::NONE;
+    }
+    bare_uri(judge, bare, vw, s, n)
 }
 
 /// A URI with the scheme of `n` letters at `v[s]`, right after the
@@ -322,21 +405,23 @@ fn delimited(
     s: usize,
     n: usize,
     d: &Delimiter,
-) -> Option<Found> {
+) -> Hit {
     let v = vw.v;
     let open = s - 1;
     let close = d.close.as_bytes()[0];
     // As `delimited` reads: runs up to `stop`, a closer before it.
     let stop = (open + 1 + judge.opts().bracket_bound).min(v.len());
-    let (k, auth) = judge.plain_prefix(&v[s..stop], n)?;
+    let Some((k, auth)) = judge.plain_prefix(&v[s..stop], n) else {
+        return Hit::NONE;
+    };
     let e = s + k;
     if e >= stop {
-        return None;
+        return Hit::NONE;
     }
     // Where the context fails as `delimited` reads it (nothing reported:
     // the URI is bare), and where it may not: the plain way declines.
-    let (end, len, shape) = if v[e] == close {
-        (e, k, Shape::Plain)
+    let (end, len, joined) = if v[e] == close {
+        (e, k, 0)
     } else {
         // A line break, and the next line's text up to the closer. The
         // first piece ends in its path, query or fragment, where the
@@ -352,33 +437,28 @@ fn delimited(
             return failed_first(judge, bare, vw, s, n, e, gap, d);
         };
         if k == auth || v[e - 1] == b'-' {
-            return None;
+            return Hit::NONE;
         }
         if j >= stop || v[j] == close || continuation::starts_uri(vw, j) {
-            return None;
+            return Hit::NONE;
         }
         let end = grammar::plain_run(v, j, stop);
         if end == j || end >= stop {
-            return None;
+            return Hit::NONE;
         }
         if v[end] != close {
             return after_second(judge, bare, vw, s, n, end, d);
         }
-        (end, k + (end - j), Shape::Joined)
+        (end, k + (end - j), JOINED)
     };
     vw.touch(end + 1);
     if (d.trims_last && matches!(v[end - 1], b'.' | b','))
         || len > judge.opts().max_uri_len
     {
-        return None;
+        return Hit::NONE;
     }
-    Some(Found {
-        span: vw.base + open..vw.base + end + 1,
-        uri_span: vw.base + s..vw.base + end,
-        shape,
-        context: d.context,
-        alt: None,
-    })
+    let kind = if d.context == Context::Angle { ANGLED } else { QUOTED_ };
+    Hit::new(kind | joined, s, end)
 }
 
 /// [`delimited`] after the second piece, ended by `v[end]`, not the
@@ -394,10 +474,10 @@ fn after_second(
     n: usize,
     end: usize,
     d: &Delimiter,
-) -> Option<Found> {
+) -> Hit {
     let v = vw.v;
     if !text::is_ws(v[end]) {
-        return None;
+        return Hit::NONE;
     }
     let open = s - 1;
     let stop = (open + 1 + judge.opts().bracket_bound).min(v.len());
@@ -413,7 +493,10 @@ fn after_second(
                     || continuation::starts_uri(vw, j))
         }
     };
-    fails.then(|| bare_uri(judge, bare, vw, s, n))?
+    if !fails {
+        return Hit::NONE;
+    }
+    bare_uri(judge, bare, vw, s, n)
 }
 
 /// Whether a line's text that starts with `b` (not the closer) ends a

@@ -43,6 +43,42 @@ mod slices_and_streams {
             .collect()
     }
 
+    /// `find_iter` taken one `next` at a time, in one loop (`fold`, as
+    /// `count` and `collect` do) and through `items` give the same
+    /// matches: plain ones handed straight back and general ones
+    /// queued, with rejections between them, dense and crafted.
+    #[test]
+    fn find_iter_next_fold_and_items_agree() {
+        let f = Finder::builder().rejected(true).build().unwrap();
+        let mut texts: Vec<Vec<u8>> =
+            TEXTS.iter().map(|t| t.as_bytes().to_vec()).collect();
+        texts.push(b"http://a.example/x ".repeat(50));
+        texts.push(b"\"http://a.example/\n  x".repeat(50));
+        texts.push(b"<http://a.example/\n  x http://[::1: ".repeat(30));
+        texts.push(b"http://a.example/)) http://256.1.1.1/ x".repeat(30));
+        for t in &texts {
+            // (A `for` loop calls `next`.)
+            let mut one = Vec::new();
+            for m in f.find_iter(t) {
+                one.push((m.span(), m.uri().to_vec()));
+            }
+            let mut all = Vec::new();
+            f.find_iter(t)
+                .for_each(|m| all.push((m.span(), m.uri().to_vec())));
+            let items: Vec<_> = f
+                .items(t)
+                .filter_map(|i| match i {
+                    Item::Match(m) => Some((m.span(), m.uri().to_vec())),
+                    Item::Rejected(_) => None,
+                })
+                .collect();
+            assert!(!one.is_empty());
+            assert_eq!(one, all);
+            assert_eq!(one, items);
+            assert_eq!(f.find_iter(t).count(), one.len());
+        }
+    }
+
     #[test]
     fn stream_equals_slice_for_every_chunk_size() {
         let f = Finder::builder()

@@ -17,7 +17,8 @@ fn decided(t: &str) -> Option<(&str, Context)> {
     let vw = View::whole(t.as_bytes());
     let c = t.find(':').unwrap();
     let f =
-        decide(&judge, &mut Bare::default(), &mut Closers::default(), &vw, c)?;
+        decide(&judge, &mut Bare::default(), &mut Closers::default(), &vw, c)
+            .found(vw.base)?;
     let joined = f.shape == Shape::Joined;
     assert_eq!(joined, t[f.uri_span.clone()].contains('\n'));
     Some((&t[f.uri_span], f.context))
@@ -233,6 +234,7 @@ fn delimited_combinations_agree() {
                     let (mut b, mut cl) =
                         (Bare::default(), Closers::default());
                     taken += decide(&judge, &mut b, &mut cl, &vw, c)
+                        .found(vw.base)
                         .is_some_and(|f| f.context != Context::Bare)
                         as usize;
                 }
@@ -457,7 +459,9 @@ fn agrees_with_the_general_way() {
             .filter(|&(_, ch)| ch == ':')
             .filter_map(|(c, _)| {
                 let (mut b, mut cl) = (Bare::default(), Closers::default());
-                decide(&judge, &mut b, &mut cl, &vw, c).map(|f| f.context)
+                decide(&judge, &mut b, &mut cl, &vw, c)
+                    .found(vw.base)
+                    .map(|f| f.context)
             })
             .collect();
         taken += !found.is_empty() as usize;
