@@ -369,4 +369,49 @@ mod tests {
         let dense = b"a:b:c:d:e:f:g:h:i:j:".repeat(8);
         assert_eq!(next(&dense, 3, dense.len(), true), Sieved::Dense(3));
     }
+
+    /// A colon whose deciding bytes lie in the blocks on either side: the
+    /// first byte of a block after a scheme that ends the block before,
+    /// and the last byte of a block before `//` or a blank and text in
+    /// the next.
+    #[test]
+    fn sieve_reads_across_blocks() {
+        let blank = |n: usize| vec![b' '; n];
+        // `10:30` with the `10` before the block: turned away; with a
+        // scheme byte before the number, or `//` after it, kept.
+        for (before, after, kept) in [
+            (&b" 10"[..], &b"30"[..], false),
+            (b"x10", b"30", true),
+            (b" 10", b"//", true),
+            (b"ttp", b"//", true),
+            (b"see", b" x", false),
+            (b"see", b" \n", true),
+        ] {
+            let mut buf = blank(3 + BLOCK - 3);
+            buf.extend_from_slice(before);
+            buf.push(b':');
+            buf.extend_from_slice(after);
+            buf.extend(blank(BLOCK + 8));
+            // The colon first in its block.
+            let at = 3 + BLOCK;
+            let got = next(&buf, 3, buf.len(), true);
+            let want =
+                if kept { Sieved::Block(at, 1) } else { Sieved::Stop(at) };
+            match got {
+                Sieved::Stop(_) => assert!(!kept, "{before:?} {after:?}"),
+                got => assert_eq!(got, want, "{before:?} {after:?}"),
+            }
+            // The colon last in its block.
+            let from = at - BLOCK + 1;
+            let got = next(&buf, from, buf.len(), true);
+            match got {
+                Sieved::Stop(_) => assert!(!kept, "{before:?} {after:?}"),
+                got => assert_eq!(
+                    got,
+                    Sieved::Block(from, 1 << (BLOCK - 1)),
+                    "{before:?} {after:?}"
+                ),
+            }
+        }
+    }
 }
