@@ -68,6 +68,10 @@ pub(crate) fn next(
         if end - p < BLOCK {
             m &= (1u64 << (end - p)) - 1;
         }
+        // The block with the bytes its colons' test looks at around it:
+        // one bounds check for the block, none per colon.
+        let win: &[u8; WINDOW] =
+            buf[p - BEFORE..p + BLOCK + 3].try_into().expect("a window");
         let mut keep = 0u64;
         let mut seen = 0;
         while m != 0 {
@@ -76,7 +80,7 @@ pub(crate) fn next(
                 return Sieved::Dense(p);
             }
             let i = m.trailing_zeros() as usize;
-            keep |= (may_pass(buf, p + i, numbers) as u64) << i;
+            keep |= (may_pass(win, i, numbers) as u64) << i;
             m &= m - 1;
         }
         if keep != 0 {
@@ -105,15 +109,18 @@ fn skip(buf: &[u8], mut p: usize, stop: usize) -> (usize, u64) {
     (p, 0)
 }
 
-/// Whether the colon `buf[i]` may pass the pre-check, from the three
-/// bytes before it and the two after (`3 <= i`, `i + 4 <= buf.len()`).
+/// A block and the bytes around it that [`may_pass`] reads.
+const WINDOW: usize = BEFORE + BLOCK + 3;
+
+/// Whether the colon at `win[i + 3]` may pass the pre-check, from the
+/// three bytes before it and the two after (`i <= BLOCK`).
 /// False only when it surely fails: no scheme byte right before it; one
 /// blank and then text after it; or (with `numbers`) a number of one or
 /// two digits before it, with no scheme byte before the number and no
 /// `//` after the colon.
 #[inline(always)]
-fn may_pass(buf: &[u8], i: usize, numbers: bool) -> bool {
-    let w: &[u8; 6] = buf[i - 3..i + 3].try_into().expect("six bytes");
+fn may_pass(win: &[u8; WINDOW], i: usize, numbers: bool) -> bool {
+    let w: &[u8; 6] = win[i..i + 6].try_into().expect("six bytes");
     let [p3, p2, p1, _, n1, n2] = w.map(|b| CLASS[b as usize]);
     // Bit 0 of each: one blank and then text after the colon; a number
     // of one or two digits before it, with no `//` after it.
@@ -361,5 +368,50 @@ mod tests {
         // Colon-dense text is left to the bulk filter.
         let dense = b"a:b:c:d:e:f:g:h:i:j:".repeat(8);
         assert_eq!(next(&dense, 3, dense.len(), true), Sieved::Dense(3));
+    }
+
+    /// A colon whose deciding bytes lie in the blocks on either side: the
+    /// first byte of a block after a scheme that ends the block before,
+    /// and the last byte of a block before `//` or a blank and text in
+    /// the next.
+    #[test]
+    fn sieve_reads_across_blocks() {
+        let blank = |n: usize| vec![b' '; n];
+        // `10:30` with the `10` before the block: turned away; with a
+        // scheme byte before the number, or `//` after it, kept.
+        for (before, after, kept) in [
+            (&b" 10"[..], &b"30"[..], false),
+            (b"x10", b"30", true),
+            (b" 10", b"//", true),
+            (b"ttp", b"//", true),
+            (b"see", b" x", false),
+            (b"see", b" \n", true),
+        ] {
+            let mut buf = blank(3 + BLOCK - 3);
+            buf.extend_from_slice(before);
+            buf.push(b':');
+            buf.extend_from_slice(after);
+            buf.extend(blank(BLOCK + 8));
+            // The colon first in its block.
+            let at = 3 + BLOCK;
+            let got = next(&buf, 3, buf.len(), true);
+            let want =
+                if kept { Sieved::Block(at, 1) } else { Sieved::Stop(at) };
+            match got {
+                Sieved::Stop(_) => assert!(!kept, "{before:?} {after:?}"),
+                got => assert_eq!(got, want, "{before:?} {after:?}"),
+            }
+            // The colon last in its block.
+            let from = at - BLOCK + 1;
+            let got = next(&buf, from, buf.len(), true);
+            match got {
+                Sieved::Stop(_) => assert!(!kept, "{before:?} {after:?}"),
+                got => assert_eq!(
+                    got,
+                    Sieved::Block(from, 1 << (BLOCK - 1)),
+                    "{before:?} {after:?}"
+                ),
+            }
+        }
     }
 }
