@@ -157,7 +157,7 @@ impl Finder {
     /// assert!(matches!(&items[1], Item::Match(m) if m.uri() == b"http://a.example/"));
     /// ```
     pub fn items<'f, 'h>(&'f self, hay: &'h [u8]) -> Items<'f, 'h> {
-        Items::new(Box::new(self.engine()), hay)
+        Items::new(self.engine(), hay)
     }
 
     /// A scan to run over many texts one after another, keeping its

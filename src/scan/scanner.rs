@@ -31,7 +31,7 @@ pub struct Scanner<'f> {
     finder: &'f Finder,
     /// The engine, between texts (`None` while an iterator holds it, or
     /// if one was leaked: a new one is built then).
-    eng: Option<Box<Engine<'f>>>,
+    eng: Option<Engine<'f>>,
 }
 
 impl std::fmt::Debug for Scanner<'_> {
@@ -42,17 +42,17 @@ impl std::fmt::Debug for Scanner<'_> {
 
 impl<'f> Scanner<'f> {
     pub(crate) fn new(finder: &'f Finder) -> Scanner<'f> {
-        Scanner { finder, eng: Some(Box::new(finder.engine())) }
+        Scanner { finder, eng: Some(finder.engine()) }
     }
 
     /// The engine, ready for a new text.
-    fn lend(&mut self) -> Box<Engine<'f>> {
+    fn lend(&mut self) -> Engine<'f> {
         match self.eng.take() {
             Some(mut eng) => {
                 eng.reset();
                 eng
             }
-            None => Box::new(self.finder.engine()),
+            None => self.finder.engine(),
         }
     }
 
@@ -121,7 +121,7 @@ impl<'f> Scanner<'f> {
 pub struct ScanMatches<'s, 'f, 'h> {
     /// Always `Some` until dropped.
     it: Option<FindIter<'f, 'h>>,
-    home: &'s mut Option<Box<Engine<'f>>>,
+    home: &'s mut Option<Engine<'f>>,
 }
 
 impl std::fmt::Debug for ScanMatches<'_, '_, '_> {
@@ -162,7 +162,7 @@ impl Drop for ScanMatches<'_, '_, '_> {
 pub struct ScanItems<'s, 'f, 'h> {
     /// Always `Some` until dropped.
     it: Option<Items<'f, 'h>>,
-    home: &'s mut Option<Box<Engine<'f>>>,
+    home: &'s mut Option<Engine<'f>>,
 }
 
 impl std::fmt::Debug for ScanItems<'_, '_, '_> {

@@ -37,7 +37,7 @@ impl<'f, 'h> FindIter<'f, 'h> {
     }
 
     /// The engine, to be used again on another input (see `Scanner`).
-    pub(crate) fn into_engine(self) -> Box<Engine<'f>> {
+    pub(crate) fn into_engine(self) -> Engine<'f> {
         self.items.into_engine()
     }
 }
@@ -107,10 +107,7 @@ impl<'f, 'h> Iterator for FindIter<'f, 'h> {
 /// ```
 pub struct Items<'f, 'h> {
     hay: &'h [u8],
-    /// Boxed, so that a `Scanner` lends it and takes it back by moving a
-    /// pointer, not the engine (a text of one link would otherwise pay
-    /// several copies of it).
-    eng: Box<Engine<'f>>,
+    eng: Engine<'f>,
     done: bool,
     lines: Option<Lines>,
 }
@@ -127,12 +124,12 @@ impl std::fmt::Debug for Items<'_, '_> {
 }
 
 impl<'f, 'h> Items<'f, 'h> {
-    pub(crate) fn new(eng: Box<Engine<'f>>, hay: &'h [u8]) -> Items<'f, 'h> {
+    pub(crate) fn new(eng: Engine<'f>, hay: &'h [u8]) -> Items<'f, 'h> {
         Items { hay, eng, done: false, lines: None }
     }
 
     /// The engine, to be used again on another input (see `Scanner`).
-    pub(crate) fn into_engine(self) -> Box<Engine<'f>> {
+    pub(crate) fn into_engine(self) -> Engine<'f> {
         self.eng
     }
 
