@@ -7,7 +7,7 @@
 #   urifind --mail -c          mail mode (time and peak RSS)
 #   urifind --mail=never -c    raw mode on the same bytes
 #   mailbench floor FILE       the parse-only floor (mail-parser and
-#                              lol_html, no scanning; in one process)
+#                              the HTML tokenizer, no scanning; in one process)
 #
 #   corpora/gen/hostile.sh [SIZE [KIND...]]      (SIZE: 48M; the second
 #                                                 size is half of it)
